@@ -1,0 +1,22 @@
+/** Unit specs live beside the code; e2e specs drive the real app over HTTP against MariaDB and Redis. */
+const common = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  transform: { '^.+\\.ts$': 'ts-jest' },
+  testEnvironment: 'node',
+};
+module.exports = {
+  maxWorkers: 2,
+  testTimeout: 60000,
+  projects: [
+    { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },
+    {
+      ...common,
+      displayName: 'e2e',
+      rootDir: '.',
+      testRegex: 'test/.*\\.e2e-spec\\.ts$',
+      setupFiles: ['<rootDir>/test/support/env.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};

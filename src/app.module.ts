@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { createValidationPipe } from './common/http/validation.pipe';
+import { LoggingModule } from './common/logging/logging.module';
+import { CommonModule } from './common/common.module';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { AppValidationModule } from './modules/app-validation/app-validation.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { CheckInModule } from './modules/check-in/check-in.module';
+import { ControlPanelModule } from './modules/control-panel/control-panel.module';
+import { HealthModule } from './modules/health/health.module';
+import { PlansModule } from './modules/plans/plans.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    CommonModule,
+    AuthModule,
+    HealthModule,
+    ControlPanelModule,
+    CheckInModule,
+    PlansModule,
+    AppValidationModule,
+    WebhooksModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,76 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { DomainError } from '../errors/domain-error';
+import { buildErrorEnvelope } from '../errors/error-envelope';
+import { ErrorLabel } from '../errors/error-label';
+
+interface ErrorAnswer {
+  status: number;
+  label: ErrorLabel;
+  detail: string;
+  headers?: Record<string, string>;
+}
+
+/** Turns every exception into the contract's error envelope; unexpected ones become 500 with the request id. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const answer = this.answerFor(exception, request);
+    if (response.headersSent) return;
+    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
+    response.status(answer.status).json(buildErrorEnvelope(answer.status, answer.label, answer.detail));
+  }
+
+  private answerFor(exception: unknown, request: Request): ErrorAnswer {
+    if (exception instanceof DomainError) {
+      return {
+        status: exception.status,
+        label: exception.label,
+        detail: exception.detail,
+        headers: exception.headers,
+      };
+    }
+    if (exception instanceof ThrottlerException) {
+      return {
+        status: 429,
+        label: 'rate_limited',
+        detail: 'Too many requests; retry after the time in Retry-After.',
+      };
+    }
+    if (exception instanceof HttpException) {
+      const mapped = this.mapHttpException(exception, request);
+      if (mapped) return mapped;
+    }
+    const requestId = String(request.id ?? '');
+    this.logger.error({ err: exception, requestId }, 'Unhandled exception');
+    return {
+      status: 500,
+      label: 'internal_error',
+      detail: `An unexpected error occurred. Quote request id ${requestId} to support.`,
+    };
+  }
+
+  private mapHttpException(exception: HttpException, request: Request): ErrorAnswer | undefined {
+    const status = exception.getStatus();
+    switch (status) {
+      case 400:
+        return { status, label: 'malformed_request', detail: 'The request could not be read.' };
+      case 401:
+        return { status, label: 'invalid_token', detail: 'Authentication is required.' };
+      case 404:
+        return { status, label: 'not_found', detail: `No route ${request.method} ${request.path}.` };
+      case 413:
+        return { status, label: 'payload_too_large', detail: 'The request body is over the size limit.' };
+      case 429:
+        return { status, label: 'rate_limited', detail: 'Too many requests.' };
+      default:
+        return undefined;
+    }
+  }
+}

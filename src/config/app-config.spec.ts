@@ -1,0 +1,49 @@
+import { DEFAULT_SECRETS, validateConfig } from './app-config';
+
+describe('validateConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = validateConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.jwtTtlSeconds).toBe(86400);
+    expect(config.recentCheckinWindowSeconds).toBe(5400);
+    expect(config.businessTimezone).toBe('America/Sao_Paulo');
+    expect(config.webhookRetrySchedule).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(config.webhookTimeoutMs).toBe(15000);
+    expect(config.webhookAllowPrivateNetworks).toBe(false);
+  });
+
+  it('refuses to start in production with a missing secret and names it', () => {
+    expect(() => validateConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses to start in production with a default secret and names it', () => {
+    expect(() =>
+      validateConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-real-secret-of-some-length',
+        ADMIN_API_TOKEN: DEFAULT_SECRETS.ADMIN_API_TOKEN,
+        KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+      }),
+    ).toThrow(/ADMIN_API_TOKEN/);
+  });
+
+  it('accepts production with real secrets', () => {
+    const config = validateConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-secret-of-some-length',
+      ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
+      KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+    });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
+    ['WEBHOOK_RETRY_SCHEDULE', '5,x'],
+    ['DATABASE_URL', 'postgres://x'],
+    ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'maybe'],
+  ])('rejects an invalid %s and names it', (name, value) => {
+    expect(() => validateConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

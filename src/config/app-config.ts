@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Typed, validated configuration. Built once at boot from the environment (and `.env` when present). */
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  adminApiToken: string;
+  keyEncryptionSecret: string;
+  recentCheckinWindowSeconds: number;
+  businessTimezone: string;
+  webhookAllowPrivateNetworks: boolean;
+  webhookRetrySchedule: number[];
+  webhookTimeoutMs: number;
+  logLevel: string;
+  keyCacheTtlMs: number;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Development defaults for secrets; production refuses to start with any of them. */
+export const DEFAULT_SECRETS = {
+  JWT_SECRET: 'dev-jwt-secret-change-me',
+  ADMIN_API_TOKEN: 'dev-admin-token-change-me',
+  KEY_ENCRYPTION_SECRET: 'dev-key-encryption-secret-change-me',
+} as const;
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads `.env` from the working directory without overriding variables already set. */
+export function readDotEnv(path = resolve(process.cwd(), '.env')): Env {
+  if (!existsSync(path)) return {};
+  const out: Env = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match) continue;
+    out[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return out;
+}
+
+function integer(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function secret(env: Env, name: keyof typeof DEFAULT_SECRETS, production: boolean): string {
+  const raw = env[name];
+  if (production) {
+    if (!raw) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+    if (raw === DEFAULT_SECRETS[name]) {
+      throw new ConfigError(`${name} still has its development default; set a secret value for production`);
+    }
+    if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters in production`);
+  }
+  return raw || DEFAULT_SECRETS[name];
+}
+
+function timezone(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: raw });
+  } catch {
+    throw new ConfigError(`${name} is not a valid IANA time zone: "${raw}"`);
+  }
+  return raw;
+}
+
+function schedule(env: Env, name: string, fallback: string): number[] {
+  const raw = env[name] || fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((value) => !Number.isFinite(value) || value < 0)) {
+    throw new ConfigError(`${name} must be a comma-separated list of seconds, got "${raw}"`);
+  }
+  return values;
+}
+
+export function validateConfig(input: Env): AppConfig {
+  const env: Env = { ...readDotEnv(), ...input };
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  return {
+    nodeEnv,
+    isProduction: production,
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: url(env, 'DATABASE_URL', 'mysql://root@127.0.0.1:3306/gym_integration', [
+      'mysql:',
+      'mariadb:',
+    ]),
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    queuePrefix: env.QUEUE_PREFIX || 'gym',
+    jwtSecret: secret(env, 'JWT_SECRET', production),
+    jwtTtlSeconds: integer(env, 'JWT_TTL_SECONDS', 86400, 1),
+    adminApiToken: secret(env, 'ADMIN_API_TOKEN', production),
+    keyEncryptionSecret: secret(env, 'KEY_ENCRYPTION_SECRET', production),
+    recentCheckinWindowSeconds: integer(env, 'RECENT_CHECKIN_WINDOW_SECONDS', 5400, 0),
+    businessTimezone: timezone(env, 'BUSINESS_TIMEZONE', 'America/Sao_Paulo'),
+    webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    webhookRetrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'debug'),
+    keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000, 0),
+  };
+}
+
+/** The configuration of this process, from `process.env`. */
+export function loadConfig(overrides: Env = {}): AppConfig {
+  return validateConfig({ ...process.env, ...overrides });
+}

@@ -1,0 +1,68 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../common/errors/domain-error';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuthenticatedPlace } from './auth.types';
+import { API_KEY_STRATEGY } from './strategies/api-key.strategy';
+import { JWT_STRATEGY } from './strategies/jwt.strategy';
+
+@Injectable()
+export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
+  override handleRequest<T = AuthenticatedPlace>(err: unknown, user: T | false): T {
+    if (err) throw err;
+    if (!user)
+      throw new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
+    return user;
+  }
+}
+
+@Injectable()
+export class BearerGuard extends AuthGuard(JWT_STRATEGY) {
+  override handleRequest<T = AuthenticatedPlace>(err: unknown, user: T | false, info: unknown): T {
+    if (err) throw err;
+    if (user) return user;
+    if (info instanceof Error && info.name === 'TokenExpiredError') {
+      throw new DomainError(
+        'token_expired',
+        'The access token has expired; request a new one at POST /partner/auth.',
+      );
+    }
+    if (info instanceof Error && info.message === 'No auth token') {
+      throw new DomainError(
+        'invalid_token',
+        'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',
+      );
+    }
+    throw new DomainError(
+      'invalid_token',
+      'The access token is malformed, tampered with or no longer valid.',
+    );
+  }
+}
+
+/** Control-panel guard: `Authorization: Bearer <ADMIN_API_TOKEN>`, compared in constant time. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  private readonly expected: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.expected = Buffer.from(config.adminApiToken);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const header = context.switchToHttp().getRequest<Request>().headers.authorization;
+    const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+    if (!match)
+      throw new DomainError(
+        'invalid_token',
+        'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>.',
+      );
+    const given = Buffer.from(match[1].trim());
+    if (given.length !== this.expected.length || !timingSafeEqual(given, this.expected)) {
+      throw new DomainError('invalid_token', 'The admin token is not valid.');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { BenefitPlanEntity } from './benefit-plan.entity';
+
+/** A person entitled to visits; identified by CPF or by an 8-character code. */
+@Entity('beneficiaries')
+export class BeneficiaryEntity {
+  @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
+  id: number;
+
+  @Column({ type: 'char', length: 11, unique: true })
+  cpf: string;
+
+  @Column({ type: 'char', length: 8, unique: true })
+  code: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  birthday: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @Index('IDX_beneficiaries_benefit_plan')
+  @Column({ name: 'benefit_plan_id', type: 'int', unsigned: true, nullable: true })
+  benefitPlanId: number | null;
+
+  @ManyToOne(() => BenefitPlanEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'benefit_plan_id' })
+  benefitPlan?: BenefitPlanEntity | null;
+
+  @CreateDateColumn({
+    name: 'created_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+  })
+  createdAt: Date;
+
+  @UpdateDateColumn({
+    name: 'updated_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+    onUpdate: 'CURRENT_TIMESTAMP(3)',
+  })
+  updatedAt: Date;
+}

@@ -1,0 +1,61 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { PartnerEntity } from './partner.entity';
+
+/** A gym unit; holds the `place_api_key` that the gym's systems send as `x-api-key`. */
+@Entity('places')
+export class PlaceEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id: string;
+
+  @Index('IDX_places_partner')
+  @Column({ name: 'partner_id', type: 'int', unsigned: true })
+  partnerId: number;
+
+  @ManyToOne(() => PartnerEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'partner_id' })
+  partner?: PartnerEntity;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'char', length: 8, unique: true })
+  code: string;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  @Column({ name: 'api_key_hash', type: 'char', length: 64, unique: true })
+  apiKeyHash: string;
+
+  @Column({ name: 'api_key_ciphertext', type: 'varchar', length: 255 })
+  apiKeyCiphertext: string;
+
+  @Column({ name: 'key_version', type: 'int', unsigned: true, default: 1 })
+  keyVersion: number;
+
+  @CreateDateColumn({
+    name: 'created_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+  })
+  createdAt: Date;
+
+  @UpdateDateColumn({
+    name: 'updated_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+    onUpdate: 'CURRENT_TIMESTAMP(3)',
+  })
+  updatedAt: Date;
+}

@@ -1,0 +1,59 @@
+import {
+  Column,
+  CreateDateColumn,
+  DeleteDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { PlaceEntity } from './place.entity';
+
+/** A gym's plan (what the gym sells); its tier is compared with the tier a benefit plan grants. */
+@Entity('plans')
+export class PlanEntity {
+  @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
+  id: number;
+
+  @Index('IDX_plans_place')
+  @Column({ name: 'place_id', type: 'char', length: 36 })
+  placeId: string;
+
+  @ManyToOne(() => PlaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'place_id' })
+  place?: PlaceEntity;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'char', length: 8, unique: true })
+  code: string;
+
+  @Column({ type: 'int', unsigned: true })
+  tier: number;
+
+  @Column({ name: 'external_reference', type: 'varchar', length: 255, nullable: true })
+  externalReference: string | null;
+
+  @CreateDateColumn({
+    name: 'created_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+  })
+  createdAt: Date;
+
+  @UpdateDateColumn({
+    name: 'updated_at',
+    type: 'datetime',
+    precision: 3,
+    default: () => 'CURRENT_TIMESTAMP(3)',
+    onUpdate: 'CURRENT_TIMESTAMP(3)',
+  })
+  updatedAt: Date;
+
+  @DeleteDateColumn({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true })
+  deletedAt: Date | null;
+}

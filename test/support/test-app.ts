@@ -1,0 +1,62 @@
+import { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { Clock } from '../../src/common/time/clock';
+import { APP_CONFIG, AppConfig, loadConfig } from '../../src/config/app-config';
+import { prepareDatabase } from '../../src/database/prepare-database';
+import { FakeClock } from './fake-clock';
+
+export interface TestApp {
+  app: INestApplication;
+  http: App;
+  dataSource: DataSource;
+  clock: FakeClock;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+let prepared: Promise<void> | undefined;
+
+/** The real app (same pipeline as main.ts) on this worker's own database; env overrides per suite. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig(env);
+  prepared ??= prepareDatabase(config);
+  await prepared;
+  const clock = new FakeClock();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(APP_CONFIG)
+    .useValue(config)
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer() as App,
+    dataSource: app.get(DataSource),
+    clock,
+    config,
+    close: () => app.close(),
+  };
+}
+
+/** Empties every table but the migrations' between tests. */
+export async function truncateAll(dataSource: DataSource): Promise<void> {
+  const tables: { name: string }[] = await dataSource.query(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' AND table_name <> 'migrations'`,
+  );
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SET FOREIGN_KEY_CHECKS = 0');
+    for (const { name } of tables) await runner.query(`TRUNCATE TABLE \`${name}\``);
+    await runner.query('SET FOREIGN_KEY_CHECKS = 1');
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { WebhookOutboxService } from './webhook-outbox.service';
 
-@Module({})
+@Module({
+  providers: [WebhookOutboxService],
+  exports: [WebhookOutboxService],
+})
 export class WebhooksModule {}

@@ -1,2 +1,6 @@
 // The one data source of the TypeORM CLI: `npm run migration:generate|run|revert`.
-export { dataSource as default } from './src/database/data-source';
+import { DataSource } from 'typeorm';
+import { loadConfig } from './src/config/app-config';
+import { buildDataSourceOptions } from './src/database/data-source';
+
+export default new DataSource(buildDataSourceOptions(loadConfig()));

@@ -1,25 +1,32 @@
+import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { ConfigError, loadConfig } from './config/app-config';
+import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { checkRedis } from './database/check-redis';
 import { DependencyUnavailableError, prepareDatabase } from './database/prepare-database';
 
-async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+/** Prepares MySQL and checks Redis, then starts the HTTP service. */
+export async function bootstrap(config: AppConfig = loadConfig()): Promise<INestApplication> {
   await prepareDatabase(config);
   await checkRedis(config);
   const app = await NestFactory.create(AppModule, { bodyParser: false, bufferLogs: true });
   configureApp(app);
   await app.listen(config.port);
-  console.log(`Gym integration service listening on http://127.0.0.1:${config.port} (docs at /docs)`);
+  return app;
 }
 
-bootstrap().catch((error: unknown) => {
+export function exitOnStartFailure(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DependencyUnavailableError) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);
   }
   process.exit(1);
-});
+}
+
+if (require.main === module) {
+  bootstrap()
+    .then(() => console.log('Gym integration service listening; Swagger UI at /docs'))
+    .catch(exitOnStartFailure);
+}

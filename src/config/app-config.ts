@@ -148,3 +148,9 @@ export function validateConfig(input: Env): AppConfig {
 export function loadConfig(overrides: Env = {}): AppConfig {
   return validateConfig({ ...process.env, ...overrides });
 }
+
+/** Sets variables that are not set yet (the demo's development defaults), before the config is loaded. */
+export function setEnvDefaults(defaults: Env): void {
+  for (const [name, value] of Object.entries(defaults))
+    if (process.env[name] === undefined) process.env[name] = value;
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { DataSource, DataSourceOptions } from 'typeorm';
-import { AppConfig, loadConfig } from '../config/app-config';
+import { DataSourceOptions } from 'typeorm';
+import { AppConfig } from '../config/app-config';
 
 /** Connection options shared by the app, the TypeORM CLI (`ormconfig.ts`) and the scripts. */
 export function buildDataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
@@ -23,5 +23,3 @@ export function buildDataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): 
 export function databaseName(databaseUrl: string): string {
   return decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
 }
-
-export const dataSource = new DataSource(buildDataSourceOptions(loadConfig()));

@@ -112,3 +112,19 @@ describe('error envelope on every non-2xx answer (e2e)', () => {
     await request(t.http).get('/docs').expect(200);
   });
 });
+
+describe('rate limit on the token exchange (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 rate_limited with Retry-After once the limit is spent', async () => {
+    const body = { place_api_key: 'plk_x', partner_api_key: 'ptk_y' };
+    for (let i = 0; i < 3; i++) await request(t.http).post('/partner/auth').send(body).expect(401);
+    const res = await request(t.http).post('/partner/auth').send(body).expect(429);
+    expectEnvelope(res.body, '429', 'Too Many Requests', 'rate_limited');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

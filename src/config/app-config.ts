@@ -20,6 +20,7 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   logLevel: string;
   keyCacheTtlMs: number;
+  authRateLimitPerMinute: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -141,6 +142,7 @@ export function validateConfig(input: Env): AppConfig {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'debug'),
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000, 0),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60, 1),
   };
 }
 

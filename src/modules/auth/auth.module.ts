@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -11,7 +13,17 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 
 @Global()
 @Module({
-  imports: [PassportModule, JwtModule.register({})],
+  imports: [
+    PassportModule,
+    JwtModule.register({}),
+    // Slows down key guessing on the token exchange; per client address, per process.
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => [
+        { name: 'default', ttl: 60_000, limit: config.authRateLimitPerMinute },
+      ],
+    }),
+  ],
   controllers: [AuthController],
   providers: [
     AuthRepository,

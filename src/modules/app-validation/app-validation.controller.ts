@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { ApiKeyAuth } from '../auth/auth.decorators';
+import { AppValidationService } from './app-validation.service';
+import { AppValidationRequestDto, AppValidationResponseDto } from './dto/app-validation.dto';
+
+@ApiTags('App')
+@Controller('partner_app/v1/validate')
+@ApiKeyAuth()
+export class AppValidationController {
+  constructor(private readonly appValidation: AppValidationService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Validate a beneficiary for a partner app', description: 'Consumes nothing.' })
+  @ApiBody({
+    type: AppValidationRequestDto,
+    examples: {
+      documentNumber: { summary: 'By document number', value: { employee_document_number: '11144477735' } },
+      typeIdentifier: {
+        summary: 'As type and identifier',
+        value: { type: 'cpf', identifier: '11144477735' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: AppValidationResponseDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists', 'inactive_employee'] })
+  validate(@Body() body: unknown): Promise<AppValidationResponseDto> {
+    return this.appValidation.validate(body);
+  }
+}

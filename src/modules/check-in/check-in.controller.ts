@@ -1,0 +1,116 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { BeneficiaryCodeService } from './beneficiary-code.service';
+import { CheckInService } from './check-in.service';
+import {
+  BeneficiaryCodeResponseDto,
+  ENVELOPE_EXAMPLES,
+  FLAT_EXAMPLES,
+  IdentifierRequestDto,
+  TrackUsageAttributesDto,
+  TrackUsageEnvelopeDto,
+} from './dto/track-usage.dto';
+
+const ELIGIBILITY_LABELS = [
+  'invalid_parameter',
+  'invalid_gym',
+  'gym_inactive',
+  'gym_with_more_than_one_plan',
+  'invalid_plan',
+  'not_exists',
+  'inactive_employee',
+  'plan_not_allowed',
+  'already_used',
+  'already_used_other_gym',
+  'usage_limit_reached',
+] as const;
+
+const BOTH_SHAPES = {
+  oneOf: [{ $ref: getSchemaPath(TrackUsageAttributesDto) }, { $ref: getSchemaPath(TrackUsageEnvelopeDto) }],
+};
+
+const RULES = `Rules, checked in this order (the first that fails is the answer): body shape (\`invalid_parameter\`),
+\`service_provider_code\` is the key's gym (\`invalid_gym\`), gym active (\`gym_inactive\`), plan code when the gym has
+more than one plan (\`gym_with_more_than_one_plan\`, \`invalid_plan\`), beneficiary with an active benefit plan
+(\`not_exists\`), beneficiary active (\`inactive_employee\`), plan tier allowed (\`plan_not_allowed\`), no visit in the
+last 90 minutes (\`already_used\` here, \`already_used_other_gym\` elsewhere), monthly limit (\`usage_limit_reached\`).`;
+
+@ApiTags('Check-in')
+@ApiExtraModels(TrackUsageAttributesDto, TrackUsageEnvelopeDto)
+@Controller('v1/track_usages')
+@ApiKeyAuth()
+export class CheckInController {
+  constructor(
+    private readonly checkIns: CheckInService,
+    private readonly codes: BeneficiaryCodeService,
+  ) {}
+
+  @Post('validate')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Check eligibility without consuming a visit',
+    description: `Answers 204 with no body when the beneficiary may enter now. Never records anything.\n\n${RULES}`,
+  })
+  @ApiBody({ schema: BOTH_SHAPES, examples: { ...FLAT_EXAMPLES, ...ENVELOPE_EXAMPLES } })
+  @ApiNoContentResponse({ description: 'Eligible' })
+  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS] })
+  async validate(@CurrentPlace() place: AuthenticatedPlace, @Body() body: unknown): Promise<void> {
+    await this.checkIns.validate(place, body);
+  }
+
+  @Post()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Record a visit (consumes it)',
+    description:
+      'Evaluates the same rules as validate and records exactly one visit, stamped by the server, in one ' +
+      'transaction that locks the beneficiary. With an `Idempotency-Key` header, a repeat within 24 hours ' +
+      `answers like the first request and records nothing.\n\n${RULES}`,
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Up to 255 characters; reusing it for a different request is `invalid_parameter`',
+  })
+  @ApiBody({ schema: BOTH_SHAPES, examples: { ...ENVELOPE_EXAMPLES, ...FLAT_EXAMPLES } })
+  @ApiNoContentResponse({ description: 'Visit recorded' })
+  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS] })
+  async register(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<void> {
+    await this.checkIns.register(place, body, idempotencyKey);
+  }
+
+  @Post('beneficiaries/code')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Look up a beneficiary's code by CPF" })
+  @ApiBody({
+    type: IdentifierRequestDto,
+    examples: {
+      flat: { summary: 'Flat body', value: { type: 'cpf', identifier: '11144477735' } },
+      envelope: {
+        summary: 'Envelope',
+        value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '11144477735' } } },
+      },
+    },
+  })
+  @ApiOkResponse({ type: BeneficiaryCodeResponseDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists'] })
+  async beneficiaryCode(@Body() body: unknown): Promise<BeneficiaryCodeResponseDto> {
+    return BeneficiaryCodeResponseDto.of(await this.codes.findCode(body));
+  }
+}

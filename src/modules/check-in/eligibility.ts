@@ -1,0 +1,140 @@
+import { isValidCpf } from '../../common/domain/cpf';
+import { DomainError } from '../../common/errors/domain-error';
+import { formatInZone } from '../../common/time/business-time';
+import { TrackUsageRequest } from './track-usage-request';
+
+export interface GymPlan {
+  id: number;
+  code: string;
+  tier: number;
+}
+
+/** The gym as the rules see it: read fresh on every check-in. */
+export interface GymFacts {
+  placeId: string;
+  placeCode: string;
+  active: boolean;
+  plans: GymPlan[];
+}
+
+/** The beneficiary with its benefit plan and its visits that matter now. */
+export interface BeneficiaryFacts {
+  id: number;
+  code: string;
+  active: boolean;
+  benefitPlanId: number | null;
+  benefitPlanActive: boolean | null;
+  benefitPlanTier: number | null;
+  monthlyVisitLimit: number | null;
+  visitsThisMonth: number;
+  recentVisitPlaceId: string | null;
+  recentVisitAt: Date | null;
+}
+
+export interface EvaluationContext {
+  now: Date;
+  recentWindowSeconds: number;
+  timeZone: string;
+}
+
+function hourMinute(date: Date, timeZone: string): string {
+  return formatInZone(date, timeZone).slice(11, 16);
+}
+
+/** Rules 2 to 4: the gym of the key, active, and the plan the visit is for (null when it has none). */
+export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | null {
+  if (request.serviceProviderCode !== undefined && request.serviceProviderCode !== gym.placeCode) {
+    throw new DomainError(
+      'invalid_gym',
+      `service_provider_code ${request.serviceProviderCode} is not the gym of this API key (${gym.placeCode}).`,
+    );
+  }
+  if (!gym.active) throw new DomainError('gym_inactive', 'This gym is inactive or delisted.');
+  if (request.servicePlanCode !== undefined) {
+    const plan = gym.plans.find((candidate) => candidate.code === request.servicePlanCode);
+    if (!plan) {
+      throw new DomainError('invalid_plan', `${request.servicePlanCode} is not an active plan of this gym.`);
+    }
+    return plan;
+  }
+  if (gym.plans.length > 1) {
+    throw new DomainError(
+      'gym_with_more_than_one_plan',
+      `This gym has ${gym.plans.length} plans; send service_provider_plan_code with one of: ${gym.plans
+        .map((plan) => plan.code)
+        .join(', ')}.`,
+    );
+  }
+  return gym.plans[0] ?? null;
+}
+
+/** True when the identifier cannot belong to anyone (a CPF with wrong check digits). */
+export function cannotExist(request: Pick<TrackUsageRequest, 'type' | 'identifier'>): boolean {
+  return request.type === 'cpf' && !isValidCpf(request.identifier);
+}
+
+export function notExists(request: Pick<TrackUsageRequest, 'type'>): DomainError {
+  return new DomainError(
+    'not_exists',
+    request.type === 'cpf'
+      ? 'No beneficiary with an active benefit plan has this CPF.'
+      : 'No beneficiary with an active benefit plan has this code.',
+  );
+}
+
+/** What rules 5 and 6 look at; `benefitPlanActive` is null when the beneficiary has no benefit plan. */
+export interface Standing {
+  active: boolean;
+  benefitPlanActive: boolean | null;
+}
+
+/** Rules 5 and 6: the beneficiary exists with an active benefit plan, and is active. */
+export function checkBeneficiaryStanding<T extends Standing>(
+  request: Pick<TrackUsageRequest, 'type'>,
+  beneficiary: T | undefined,
+): asserts beneficiary is T {
+  if (!beneficiary || !beneficiary.benefitPlanActive) throw notExists(request);
+  if (!beneficiary.active) throw new DomainError('inactive_employee', 'The beneficiary is inactive.');
+}
+
+/** Rules 5 to 9, in order; the first that fails is the answer. */
+export function checkBeneficiary(
+  request: TrackUsageRequest,
+  gym: GymFacts,
+  plan: GymPlan | null,
+  beneficiary: BeneficiaryFacts | undefined,
+  context: EvaluationContext,
+): asserts beneficiary is BeneficiaryFacts {
+  checkBeneficiaryStanding(request, beneficiary);
+  const grantedTier = beneficiary.benefitPlanTier ?? 0;
+  if (plan && plan.tier > grantedTier) {
+    throw new DomainError(
+      'plan_not_allowed',
+      `The beneficiary's benefit plan (tier ${grantedTier}) does not give access to plan ${plan.code} (tier ${plan.tier}).`,
+    );
+  }
+  if (beneficiary.recentVisitAt && context.recentWindowSeconds > 0) {
+    const at = hourMinute(beneficiary.recentVisitAt, context.timeZone);
+    const retry = hourMinute(
+      new Date(beneficiary.recentVisitAt.getTime() + context.recentWindowSeconds * 1000),
+      context.timeZone,
+    );
+    if (beneficiary.recentVisitPlaceId === gym.placeId) {
+      throw new DomainError(
+        'already_used',
+        `A check-in at this gym was recorded at ${at}; try again after ${retry}.`,
+      );
+    }
+    throw new DomainError(
+      'already_used_other_gym',
+      `A check-in at another gym was recorded at ${at}; try again after ${retry}.`,
+    );
+  }
+  const limit = beneficiary.monthlyVisitLimit;
+  if (limit !== null && beneficiary.visitsThisMonth >= limit) {
+    throw new DomainError(
+      'usage_limit_reached',
+      `The monthly limit of ${limit} visits of the benefit plan is reached (${beneficiary.visitsThisMonth} this month).`,
+    );
+  }
+}

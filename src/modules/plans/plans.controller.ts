@@ -1,0 +1,45 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { BearerAuth, CurrentPlace } from '../auth/auth.decorators';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { PlanDto, PlansResponseDto } from './dto/plans.dto';
+import { PlansService } from './plans.service';
+
+@ApiTags('Plans')
+@ApiExtraModels(PlansResponseDto, PlanDto)
+@Controller('partner/plans')
+@BearerAuth()
+export class PlansController {
+  constructor(private readonly plans: PlansService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "List the gym's plans",
+    description:
+      'Without `id`: the gym with its active plans. With `?id=CODE`: an array of the matching plans.',
+  })
+  @ApiQuery({ name: 'id', required: false, example: 'B0KR5QWH', description: 'A plan code' })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(PlansResponseDto) },
+        { type: 'array', items: { $ref: getSchemaPath(PlanDto) } },
+      ],
+    },
+  })
+  @ApiErrorResponses({ 400: ['invalid_plan'], 422: ['invalid_parameter'] })
+  list(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Query('id') id?: unknown,
+  ): Promise<PlansResponseDto | PlanDto[]> {
+    return this.plans.list(place.placeId, id);
+  }
+}

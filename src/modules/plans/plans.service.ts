@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { KeyVault } from '../../common/crypto/key-vault';
+import { DomainError } from '../../common/errors/domain-error';
+import { PlanEntity } from '../partners/entities/plan.entity';
+import { PlanDto, PlansResponseDto } from './dto/plans.dto';
+import { PlansRepository } from './plans.repository';
+
+function toDto(plan: PlanEntity): PlanDto {
+  return {
+    id: plan.id,
+    name: plan.name,
+    code: plan.code,
+    createdAt: plan.createdAt,
+    updatedAt: plan.updatedAt,
+    deletedAt: plan.deletedAt,
+    placeId: plan.placeId,
+    externalReference: plan.externalReference,
+  };
+}
+
+@Injectable()
+export class PlansService {
+  constructor(
+    private readonly repository: PlansRepository,
+    private readonly vault: KeyVault,
+  ) {}
+
+  /** The gym with its active plans, or with `?id=` the matching plans only. */
+  list(placeId: string, id: unknown): Promise<PlansResponseDto | PlanDto[]> {
+    if (id === undefined) return this.listPlans(placeId);
+    if (typeof id !== 'string' || id.length > 64)
+      throw new DomainError('invalid_parameter', 'id must be a plan code');
+    return this.findPlans(placeId, id);
+  }
+
+  private async listPlans(placeId: string): Promise<PlansResponseDto> {
+    const place = await this.repository.findPlace(placeId);
+    if (!place) throw new DomainError('not_found', 'The gym of this token no longer exists.');
+    const plans = await this.repository.findActivePlans(placeId);
+    return {
+      name: place.name,
+      identifier: place.id,
+      placeApiKey: this.vault.open(place.apiKeyCiphertext),
+      Plans: plans.map(toDto),
+    };
+  }
+
+  private async findPlans(placeId: string, code: string): Promise<PlanDto[]> {
+    const plans = await this.repository.findActivePlans(placeId, code.trim().toUpperCase());
+    if (plans.length === 0) {
+      throw new DomainError('invalid_plan', `${code} is not an active plan of this gym.`, { status: 400 });
+    }
+    return plans.map(toDto);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Response } from 'supertest';
+
+/** Asserts the contract's envelope for one error: status, title, label, a detail sentence, and source. */
+export function expectError(
+  res: Response,
+  status: number,
+  label: string,
+  title = 'Validation Error',
+): string {
+  expect({ status: res.status, label: res.body?.errors?.[0]?.label }).toEqual({ status, label });
+  const [error] = res.body.errors;
+  expect(res.body.errors).toHaveLength(1);
+  expect(error).toEqual({
+    status: String(status),
+    title,
+    label,
+    detail: expect.stringMatching(/\S/),
+    source: [{ label, message: error.detail }],
+  });
+  return error.detail;
+}
+
+export interface CheckInFields {
+  type?: string;
+  identifier: string;
+  service_provider_code?: string;
+  service_provider_plan_code?: string;
+}
+
+export const flat = (fields: CheckInFields) => ({ type: 'cpf', ...fields });
+export const envelope = (fields: CheckInFields) => ({
+  data: { type: 'track_usage', attributes: { type: 'cpf', ...fields } },
+});

@@ -1,41 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { AddressInfo, createServer } from 'node:net';
-import { join } from 'node:path';
 import request from 'supertest';
 import { createGym } from './factories/partners.factory';
+import { freePort, ServiceProcess } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
-const MAIN = join(__dirname, '..', 'src', 'main.ts');
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function startService(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function runToExit(env: Record<string, string>): Promise<Run> {
-  const { child, output } = startService(env);
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output: output() };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const service = new ServiceProcess(env);
+  const code = await service.exitCode();
+  return { code, output: service.logs };
 }
 
 describe('service start (e2e, real process)', () => {
@@ -77,45 +48,43 @@ describe('service start (e2e, real process)', () => {
 
   describe('logging', () => {
     let t: TestApp;
-    let service: { child: ChildProcess; output: () => string } | undefined;
+    let service: ServiceProcess | undefined;
 
     beforeAll(async () => {
       t = await createTestApp();
       await truncateAll(t.dataSource);
     });
     afterAll(async () => {
-      service?.child.kill('SIGTERM');
-      if (service && service.child.exitCode === null) await once(service.child, 'exit');
+      await service?.stop();
       await t.close();
     });
 
-    it('never writes a key or a token into a log line, and tags every request line with its id', async () => {
+    it('never writes a key, a token or a CPF into a log line, and tags every request line with its id', async () => {
       const gym = await createGym(t);
       const port = await freePort();
-      service = startService({ PORT: String(port), LOG_LEVEL: 'trace' });
+      service = new ServiceProcess({ PORT: String(port), LOG_LEVEL: 'trace' });
+      await service.waitUntilListening();
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100 && !service.output().includes('listening'); i++)
-        await new Promise((r) => setTimeout(r, 200));
-      expect(service.output()).toContain('listening');
 
       const auth = await request(base)
         .post('/partner/auth')
         .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
         .expect(201);
       const token: string = auth.body.token;
-      await request(base).get('/partner/plans').set('Authorization', `Bearer ${token}`);
-      await request(base).get('/partner/plans').set('Authorization', `Bearer ${token}x`);
+      await request(base).get('/partner/plans').set('Authorization', `Bearer ${token}`).expect(200);
+      await request(base).get('/partner/plans').set('Authorization', `Bearer ${token}x`).expect(401);
       await request(base)
         .post('/v1/track_usages/validate')
         .set('x-api-key', gym.placeApiKey)
-        .send({ type: 'cpf', identifier: '11144477735' });
+        .send({ type: 'cpf', identifier: '11144477735' })
+        .expect(422);
       await request(base)
         .patch('/admin/beneficiaries/11144477735')
         .set('Authorization', 'Bearer wrong')
         .send({});
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((resolve) => setTimeout(resolve, 300));
 
-      const logs = service.output();
+      const logs = service.logs;
       for (const secret of [gym.placeApiKey, gym.partnerApiKey, token, token.split('.')[2]]) {
         expect(logs).not.toContain(secret);
       }

@@ -1,0 +1,100 @@
+import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
+
+export const MAX_BULK_ROWS = 10_000;
+
+/** A bulk row after validation; `undefined` fields were absent and keep the current value on update. */
+export interface BeneficiaryRow {
+  index: number;
+  cpf: string;
+  name: string;
+  benefitPlanCode: string;
+  email?: string | null;
+  phone?: string | null;
+  birthday?: string | null;
+  active?: boolean;
+  code?: string;
+}
+
+export interface RowError {
+  index: number;
+  label: 'invalid_parameter';
+  message: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const CODE = /^[A-Z0-9]{8}$/;
+
+type Json = Record<string, unknown>;
+
+function optionalText(row: Json, field: string, max: number, pattern?: RegExp): string | null | undefined {
+  const value = row[field];
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string') throw new Error(`${field} must be a string`);
+  if (value.length > max) throw new Error(`${field} must be at most ${max} characters`);
+  if (pattern && !pattern.test(value)) throw new Error(`${field} is not valid`);
+  return value;
+}
+
+function requiredText(row: Json, field: string, max: number): string {
+  const value = row[field];
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new Error(`${field} is required and must be a string`);
+  if (value.length > max) throw new Error(`${field} must be at most ${max} characters`);
+  return value.trim();
+}
+
+function parseRow(raw: unknown, index: number): BeneficiaryRow {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new Error('the row must be an object');
+  const row = raw as Json;
+  const cpf = normalizeCpf(requiredText(row, 'cpf', 20));
+  if (!isValidCpf(cpf)) throw new Error('cpf must be 11 digits with valid check digits');
+  const active = row.active;
+  if (active !== undefined && typeof active !== 'boolean') throw new Error('active must be a boolean');
+  const code = optionalText(row, 'code', 8, CODE);
+  return {
+    index,
+    cpf,
+    name: requiredText(row, 'name', 255),
+    benefitPlanCode: requiredText(row, 'benefit_plan_code', 32),
+    email: optionalText(row, 'email', 255, EMAIL),
+    phone: optionalText(row, 'phone', 32),
+    birthday: optionalText(row, 'birthday', 10, DATE),
+    active,
+    code: code ?? undefined,
+  };
+}
+
+/**
+ * Validates each row on its own: good rows go on, bad rows are reported by index. A CPF repeated in the
+ * request keeps its first row; later ones are reported.
+ */
+export function validateRows(
+  rows: unknown[],
+  benefitPlanCodes: ReadonlySet<string>,
+): { valid: BeneficiaryRow[]; errors: RowError[] } {
+  const valid: BeneficiaryRow[] = [];
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const seenCodes = new Map<string, number>();
+  rows.forEach((raw, index) => {
+    try {
+      const row = parseRow(raw, index);
+      if (!benefitPlanCodes.has(row.benefitPlanCode))
+        throw new Error(`benefit_plan_code ${row.benefitPlanCode} does not exist`);
+      const earlier = seen.get(row.cpf);
+      if (earlier !== undefined) throw new Error(`cpf is repeated; the row at index ${earlier} was used`);
+      const earlierCode = row.code === undefined ? undefined : seenCodes.get(row.code);
+      if (earlierCode !== undefined)
+        throw new Error(`code is repeated; the row at index ${earlierCode} was used`);
+      seen.set(row.cpf, index);
+      if (row.code !== undefined) seenCodes.set(row.code, index);
+      valid.push(row);
+    } catch (error) {
+      errors.push({ index, label: 'invalid_parameter', message: (error as Error).message });
+    }
+  });
+  return { valid, errors };
+}

@@ -1,5 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { formatInZone } from '../../common/time/business-time';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { generateEventId } from './webhook-policy';
+import { WebhooksRepository } from './webhooks.repository';
+import { CHECK_IN_CREATED } from './webhooks.constants';
 
 /** What the check-in module hands over about a visit it has just inserted. */
 export interface CheckInRecorded {
@@ -10,9 +15,79 @@ export interface CheckInRecorded {
   createdAt: Date;
 }
 
-/** The outbox: webhook event and delivery rows written in the visit's own transaction. */
+/** How long "this place has (no) CHECKIN subscription" is believed; changes in this process drop it at once. */
+const SUBSCRIPTION_CACHE_MS = 1000;
+
+/**
+ * The outbox: event and delivery rows written in the visit's own transaction, so that a check-in never
+ * depends on Redis and no event is lost. The relay hands the rows to the queue afterwards.
+ */
 @Injectable()
 export class WebhookOutboxService {
-  // Filled in by the webhooks work (issue 4): insert the CHECK_IN_CREATED event and one delivery per subscription.
-  async recordCheckIn(_manager: EntityManager, _checkIn: CheckInRecorded): Promise<void> {}
+  private readonly subscribed = new Map<string, { value: boolean; expiresAt: number }>();
+
+  constructor(
+    private readonly repository: WebhooksRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async recordCheckIn(manager: EntityManager, checkIn: CheckInRecorded): Promise<void> {
+    if (!(await this.placeIsSubscribed(checkIn.placeId))) return;
+    const facts = await this.repository.checkInFacts(
+      manager,
+      checkIn.placeId,
+      checkIn.beneficiaryId,
+      'CHECKIN',
+    );
+    if (!facts?.subscriptionId || !facts.url) return;
+    const zone = this.config.businessTimezone;
+    const startedAt = formatInZone(checkIn.createdAt, zone);
+    const id = generateEventId();
+    const body = {
+      id,
+      type: CHECK_IN_CREATED,
+      created_at: startedAt,
+      check_in: {
+        id: checkIn.visitId,
+        started_at: startedAt,
+        expires_at: formatInZone(
+          new Date(checkIn.createdAt.getTime() + this.config.recentCheckinWindowSeconds * 1000),
+          zone,
+        ),
+        plan_code: checkIn.planCode,
+      },
+      place: { place: checkIn.placeId, name: facts.placeName, code: facts.placeCode },
+      user: {
+        name: facts.name,
+        email: facts.email,
+        phone: facts.phone,
+        document_number: facts.cpf,
+        document_type: 'cpf',
+        code: facts.code,
+      },
+    };
+    await this.repository.insertEvent(manager, {
+      id,
+      placeId: checkIn.placeId,
+      type: CHECK_IN_CREATED,
+      payload: JSON.stringify(body),
+      createdAt: checkIn.createdAt,
+      subscriptionId: facts.subscriptionId,
+      url: facts.url,
+    });
+  }
+
+  forgetPlace(placeId: string): void {
+    this.subscribed.delete(placeId);
+  }
+
+  private async placeIsSubscribed(placeId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.subscribed.get(placeId);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = await this.repository.hasActiveSubscription(placeId, 'CHECKIN');
+    if (this.subscribed.size > 10_000) this.subscribed.clear();
+    this.subscribed.set(placeId, { value, expiresAt: now + SUBSCRIPTION_CACHE_MS });
+    return value;
+  }
 }

@@ -1,0 +1,55 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
+
+/**
+ * One event to one URL. `pending` rows are waiting for the relay, `queued` ones are in Bull (possibly waiting
+ * for a retry at `next_attempt_at`), `delivered` and `failed` are final until a redelivery.
+ */
+@Entity('webhook_deliveries')
+@Index('IDX_webhook_deliveries_status', ['status', 'createdAt'])
+@Index('IDX_webhook_deliveries_place', ['placeId', 'createdAt'])
+export class WebhookDeliveryEntity {
+  /** `dlv_` + 32 hex characters; also the Bull job id, so it must never repeat, even across database resets. */
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'event_id', type: 'varchar', length: 40 })
+  eventId: string;
+
+  @Column({ name: 'subscription_id', type: 'char', length: 36 })
+  subscriptionId: string;
+
+  @Column({ name: 'place_id', type: 'char', length: 36 })
+  placeId: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: DeliveryStatus;
+
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_status_code', type: 'smallint', unsigned: true, nullable: true })
+  lastStatusCode: number | null;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 1000, nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'last_attempt_at', type: 'datetime', precision: 3, nullable: true })
+  lastAttemptAt: Date | null;
+
+  @Column({ name: 'next_attempt_at', type: 'datetime', precision: 3, nullable: true })
+  nextAttemptAt: Date | null;
+
+  @Column({ name: 'queued_at', type: 'datetime', precision: 3, nullable: true })
+  queuedAt: Date | null;
+
+  @Column({ name: 'delivered_at', type: 'datetime', precision: 3, nullable: true })
+  deliveredAt: Date | null;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+}

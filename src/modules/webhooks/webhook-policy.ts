@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { invalidParameter } from '../../common/errors/domain-error';
+import { WEBHOOK_TYPES, WebhookType } from './webhooks.constants';
+
+export const MAX_URL_LENGTH = 2048;
+
+/** `whsec_` + base64 of 32 random bytes, the Standard Webhooks secret format. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** `dlv_` + 32 hex characters. */
+export function generateDeliveryId(): string {
+  return `dlv_${randomUUID().replace(/-/g, '')}`;
+}
+
+export const DELIVERY_ID_PATTERN = /^dlv_[0-9a-f]{32}$/;
+
+/** `evt_` + 32 hex characters. */
+export function generateEventId(): string {
+  return `evt_${randomUUID().replace(/-/g, '')}`;
+}
+
+export function parseWebhookType(raw: unknown): WebhookType {
+  const type = typeof raw === 'string' ? raw.toUpperCase() : raw;
+  if (!WEBHOOK_TYPES.includes(type as WebhookType)) {
+    throw invalidParameter(`webhook_type must be one of: ${WEBHOOK_TYPES.join(', ')}`);
+  }
+  return type as WebhookType;
+}
+
+/**
+ * A webhook target: https (http too when private networks are allowed), no user info, at most 2048
+ * characters. Addresses are checked again when each connection is made.
+ */
+export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): string {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw invalidParameter('webhook_url is required and must be a string');
+  const text = raw.trim();
+  if (text.length > MAX_URL_LENGTH)
+    throw invalidParameter(`webhook_url must be at most ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalidParameter('webhook_url must be an absolute URL');
+  }
+  const schemes = allowPrivateNetworks ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol))
+    throw invalidParameter(`webhook_url must use ${allowPrivateNetworks ? 'http or https' : 'https'}`);
+  if (url.username || url.password)
+    throw invalidParameter('webhook_url must not carry a user name or password');
+  return url.toString();
+}
+
+/** Delay before retry number `retry` (1-based): the schedule's entry ±20%, or the receiver's Retry-After. */
+export function retryDelayMs(
+  schedule: number[],
+  retry: number,
+  retryAfterMs?: number,
+  random = Math.random,
+): number {
+  if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
+  const base = schedule[Math.min(retry, schedule.length) - 1] * 1000;
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | undefined, now: Date): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}

@@ -1,0 +1,114 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { BearerAuth, CurrentPlace } from '../auth/auth.decorators';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import {
+  AcceptedDto,
+  DeliveriesQueryDto,
+  DeliveryPageDto,
+  WebhookCreatedResponseDto,
+  WebhookDeletedResponseDto,
+  WebhookListDto,
+  WebhookRequestDto,
+  WebhookUpdatedResponseDto,
+} from './dto/webhooks.dto';
+import { WebhooksService } from './webhooks.service';
+
+const SIGNING = `Deliveries follow Standard Webhooks: a JSON POST with \`webhook-id\` (the event id, the same on every
+retry), \`webhook-timestamp\` and \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\` keyed with the
+\`whsec_\` secret. Answer 2xx within 15 s; redirects are not followed. Retries after 5 s, 5 min, 30 min, 2 h, 5 h,
+10 h and 10 h (±20%; \`Retry-After\` honoured); \`410 Gone\` stops them. Receivers dedupe on \`webhook-id\`.`;
+
+const TYPE_PARAM = { name: 'type', example: 'CHECKIN', enum: ['CHECKIN'] };
+
+@ApiTags('Webhooks')
+@Controller('partner/webhook')
+@BearerAuth()
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post('create')
+  @ApiOperation({
+    summary: 'Subscribe a URL to an event type',
+    description: `One URL per type per gym.\n\n${SIGNING}`,
+  })
+  @ApiBody({ type: WebhookRequestDto })
+  @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  create(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Body() body: unknown,
+  ): Promise<WebhookCreatedResponseDto> {
+    return this.webhooks.create(place, body);
+  }
+
+  @Put('update')
+  @ApiOperation({ summary: "Change a subscription's URL (the secret stays)" })
+  @ApiBody({ type: WebhookRequestDto })
+  @ApiOkResponse({ type: WebhookUpdatedResponseDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  update(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Body() body: unknown,
+  ): Promise<WebhookUpdatedResponseDto> {
+    return this.webhooks.update(place, body);
+  }
+
+  @Delete('delete/:type')
+  @ApiOperation({ summary: 'Remove a subscription' })
+  @ApiParam(TYPE_PARAM)
+  @ApiOkResponse({ type: WebhookDeletedResponseDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  remove(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Param('type') type: string,
+  ): Promise<WebhookDeletedResponseDto> {
+    return this.webhooks.remove(place, type);
+  }
+
+  @Get('get')
+  @ApiOperation({ summary: "The gym's subscriptions (secrets are never listed)" })
+  @ApiOkResponse({ type: WebhookListDto })
+  list(@CurrentPlace() place: AuthenticatedPlace): Promise<WebhookListDto> {
+    return this.webhooks.list(place);
+  }
+
+  @Get('deliveries')
+  @ApiOperation({ summary: 'The delivery log: event, URL, status, attempts, last answer' })
+  @ApiOkResponse({ type: DeliveryPageDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  deliveries(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Query() query: DeliveriesQueryDto,
+  ): Promise<DeliveryPageDto> {
+    return this.webhooks.deliveries(place, query);
+  }
+
+  @Post('deliveries/:id/redeliver')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a delivered or failed event again (same webhook-id)' })
+  @ApiAcceptedResponse({ type: AcceptedDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  redeliver(@CurrentPlace() place: AuthenticatedPlace, @Param('id') id: string): Promise<AcceptedDto> {
+    return this.webhooks.redeliver(place, id);
+  }
+
+  @Post('test/:type')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a TEST event to the subscription through the same pipeline' })
+  @ApiParam(TYPE_PARAM)
+  @ApiAcceptedResponse({ type: AcceptedDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  sendTest(@CurrentPlace() place: AuthenticatedPlace, @Param('type') type: string): Promise<AcceptedDto> {
+    return this.webhooks.sendTest(place, type);
+  }
+}

@@ -1,0 +1,200 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { KeyVault } from '../../common/crypto/key-vault';
+import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
+import { formatInZone } from '../../common/time/business-time';
+import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import {
+  AcceptedDto,
+  DeliveriesQueryDto,
+  DeliveryPageDto,
+  WebhookCreatedResponseDto,
+  WebhookDeletedResponseDto,
+  WebhookDto,
+  WebhookListDto,
+  WebhookUpdatedResponseDto,
+} from './dto/webhooks.dto';
+import { DeliveryStatus } from './entities/webhook-delivery.entity';
+import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
+import { WebhookOutboxService } from './webhook-outbox.service';
+import {
+  DELIVERY_ID_PATTERN,
+  generateEventId,
+  generateWebhookSecret,
+  parseWebhookType,
+  parseWebhookUrl,
+} from './webhook-policy';
+import { WebhookRelay } from './webhook-relay.service';
+import { TEST_EVENT, WebhookType } from './webhooks.constants';
+import { WebhooksRepository } from './webhooks.repository';
+
+const PAGE_SIZE = 50;
+
+type Json = Record<string, unknown>;
+
+/** Subscriptions of the token's place, its delivery log, redeliveries and test events. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly repository: WebhooksRepository,
+    private readonly outbox: WebhookOutboxService,
+    private readonly relay: WebhookRelay,
+    private readonly vault: KeyVault,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(place: AuthenticatedPlace, body: unknown): Promise<WebhookCreatedResponseDto> {
+    const { type, url } = this.parseBody(body);
+    if (await this.find(place, type)) {
+      throw invalidParameter(
+        `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
+      );
+    }
+    const secret = generateWebhookSecret();
+    const subscription = await this.repository.subscriptions
+      .save(
+        this.repository.subscriptions.create({
+          id: randomUUID(),
+          placeId: place.placeId,
+          type,
+          url,
+          secretCiphertext: this.vault.seal(secret),
+          active: true,
+        }),
+      )
+      .catch((error: unknown) => {
+        if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
+          throw invalidParameter(
+            `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
+          );
+        }
+        throw error;
+      });
+    this.outbox.forgetPlace(place.placeId);
+    return { status: 'success', code: 201, webhook: { ...this.dto(subscription), secret } };
+  }
+
+  async update(place: AuthenticatedPlace, body: unknown): Promise<WebhookUpdatedResponseDto> {
+    const { type, url } = this.parseBody(body);
+    const subscription = await this.find(place, type);
+    if (!subscription)
+      throw notFound(`No ${type} webhook for this gym; create one with POST /partner/webhook/create`);
+    subscription.url = url;
+    subscription.active = true;
+    await this.repository.subscriptions.save(subscription);
+    this.outbox.forgetPlace(place.placeId);
+    return { status: 'success', code: 200, webhook: this.dto(subscription) };
+  }
+
+  async remove(place: AuthenticatedPlace, rawType: string): Promise<WebhookDeletedResponseDto> {
+    const type = parseWebhookType(rawType);
+    const result = await this.repository.subscriptions.delete({ placeId: place.placeId, type });
+    if (!result.affected) throw notFound(`No ${type} webhook for this gym`);
+    this.outbox.forgetPlace(place.placeId);
+    return { status: 'success', code: 200 };
+  }
+
+  async list(place: AuthenticatedPlace): Promise<WebhookListDto> {
+    const subscriptions = await this.repository.subscriptions.find({
+      where: { placeId: place.placeId },
+      order: { createdAt: 'ASC' },
+    });
+    return { webhooks: subscriptions.map((subscription) => this.dto(subscription)) };
+  }
+
+  async deliveries(place: AuthenticatedPlace, query: DeliveriesQueryDto): Promise<DeliveryPageDto> {
+    const page = Number(query.page ?? 1);
+    const { rows, total } = await this.repository.deliveryLog(
+      place.placeId,
+      query.status as DeliveryStatus | undefined,
+      (page - 1) * PAGE_SIZE,
+      PAGE_SIZE,
+    );
+    const time = (date: Date | null) => (date ? formatInZone(date, this.config.businessTimezone) : null);
+    return {
+      data: rows.map((row) => ({
+        id: String(row.id),
+        event_id: row.eventId,
+        event_type: row.eventType,
+        url: row.url,
+        status: row.status,
+        attempts: Number(row.attempts),
+        last_status_code: row.lastStatusCode,
+        last_error: row.lastError,
+        last_attempt_at: time(row.lastAttemptAt),
+        next_attempt_at: time(row.nextAttemptAt),
+        delivered_at: time(row.deliveredAt),
+        created_at: time(row.createdAt) as string,
+      })),
+      page,
+      page_size: PAGE_SIZE,
+      total,
+    };
+  }
+
+  async redeliver(place: AuthenticatedPlace, deliveryId: string): Promise<AcceptedDto> {
+    if (!DELIVERY_ID_PATTERN.test(deliveryId)) throw notFound(`No delivery ${deliveryId}`);
+    const outcome = await this.repository.requeue(place.placeId, deliveryId);
+    if (outcome === 'missing') throw notFound(`No delivery ${deliveryId}`);
+    if (outcome === 'busy') {
+      throw new DomainError(
+        'invalid_parameter',
+        `Delivery ${deliveryId} is still pending or queued; redeliver it once it is delivered or failed`,
+      );
+    }
+    const delivery = await this.repository.deliveries.findOneByOrFail({ id: deliveryId });
+    void this.relay.tick();
+    return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: delivery.eventId };
+  }
+
+  async sendTest(place: AuthenticatedPlace, rawType: string): Promise<AcceptedDto> {
+    const type = parseWebhookType(rawType);
+    const subscription = await this.find(place, type);
+    if (!subscription)
+      throw notFound(`No ${type} webhook for this gym; create one with POST /partner/webhook/create`);
+    const now = this.clock.now();
+    const id = generateEventId();
+    const payload = {
+      id,
+      type: TEST_EVENT,
+      created_at: formatInZone(now, this.config.businessTimezone),
+      place: { place: place.placeId, name: place.placeName, code: place.placeCode },
+    };
+    const deliveryId = await this.repository.insertEvent(this.repository.dataSource, {
+      id,
+      placeId: place.placeId,
+      type: TEST_EVENT,
+      payload: JSON.stringify(payload),
+      createdAt: now,
+      subscriptionId: subscription.id,
+      url: subscription.url,
+    });
+    void this.relay.tick();
+    return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: id };
+  }
+
+  private parseBody(body: unknown): { type: WebhookType; url: string } {
+    const fields = (body ?? {}) as Json;
+    return {
+      type: parseWebhookType(fields.webhook_type),
+      url: parseWebhookUrl(fields.webhook_url, this.config.webhookAllowPrivateNetworks),
+    };
+  }
+
+  private find(place: AuthenticatedPlace, type: WebhookType): Promise<WebhookSubscriptionEntity | null> {
+    return this.repository.subscriptions.findOne({ where: { placeId: place.placeId, type } });
+  }
+
+  private dto(subscription: WebhookSubscriptionEntity): WebhookDto {
+    return {
+      id: subscription.id,
+      webhook_url: subscription.url,
+      webhook_type: subscription.type,
+      active: subscription.active,
+      created_at: formatInZone(subscription.createdAt ?? this.clock.now(), this.config.businessTimezone),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import request from 'supertest';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym } from './factories/partners.factory';
+import { envelope } from './support/http';
+import { freePort } from './support/service-process';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
+
+/** A redis-server of the test's own, on its own port, that the test stops and starts. */
+class OwnRedis {
+  private child?: ChildProcess;
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
+    this.child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(() => output.includes('Ready to accept connections'), 10_000, 'redis-server to start');
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await once(this.child, 'exit');
+  }
+}
+
+describe('check-ins while Redis is down (e2e)', () => {
+  let redis: OwnRedis;
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.start();
+    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+    receiver = await new WebhookReceiver().start();
+    await truncateAll(t.dataSource);
+  });
+  afterAll(async () => {
+    await redis.start();
+    await t.close();
+    await receiver.stop();
+    await redis.stop();
+  });
+
+  it('answers 204 to 50 check-ins with Redis down, and delivers all 50 events once Redis is back', async () => {
+    const gym = await createGym(t);
+    const token = (
+      await request(t.http)
+        .post('/partner/auth')
+        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
+        .expect(201)
+    ).body.token;
+    await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
+      .expect(201);
+    const plan = await createBenefitPlan(t.dataSource);
+    const members = await Promise.all(
+      Array.from({ length: 50 }, () => createBeneficiary(t.dataSource, plan)),
+    );
+
+    await redis.stop();
+    const answers = await Promise.all(
+      members.map((m) =>
+        request(t.http)
+          .post('/v1/track_usages')
+          .set('x-api-key', gym.placeApiKey)
+          .send(envelope({ identifier: m.cpf })),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(204));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.received).toHaveLength(0);
+    const [{ pending }] = await t.dataSource.query(
+      "SELECT COUNT(*) AS pending FROM webhook_deliveries WHERE status = 'pending'",
+    );
+    expect(Number(pending)).toBe(50);
+
+    await redis.start();
+    await eventually(
+      () => new Set(receiver.received.map((r) => r.headers['webhook-id'])).size === 50,
+      30_000,
+      '50 events',
+    );
+    const [{ delivered }] = await t.dataSource.query(
+      "SELECT COUNT(*) AS delivered FROM webhook_deliveries WHERE status = 'delivered'",
+    );
+    await eventually(
+      async () => {
+        const [row] = await t.dataSource.query(
+          "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'delivered'",
+        );
+        return Number(row.n) === 50;
+      },
+      10_000,
+      'all delivered',
+    );
+    expect(Number(delivered)).toBeLessThanOrEqual(50);
+  });
+});

@@ -1,0 +1,482 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { Webhook } from 'standardwebhooks';
+import request from 'supertest';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym, createPlace } from './factories/partners.factory';
+import { envelope, expectError } from './support/http';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
+
+describe('webhooks (e2e)', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  const redirectTarget = new WebhookReceiver();
+
+  beforeAll(async () => {
+    t = await createTestApp({ WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2' });
+    receiver = await new WebhookReceiver().start();
+    await redirectTarget.start();
+  });
+  beforeEach(async () => {
+    await truncateAll(t.dataSource);
+    receiver.reset();
+    redirectTarget.reset();
+    t.clock.reset();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+    await redirectTarget.stop();
+  });
+
+  async function subscribedGym(url = receiver.url()) {
+    const gym = await createGym(t);
+    const token = (
+      await request(t.http)
+        .post('/partner/auth')
+        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
+        .expect(201)
+    ).body.token as string;
+    const auth = `Bearer ${token}`;
+    const created = await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', auth)
+      .send({ webhook_url: url, webhook_type: 'CHECKIN' })
+      .expect(201);
+    const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource), {
+      name: 'Maria Silva',
+      email: 'maria@example.com',
+      phone: '+5511999990000',
+    });
+    const checkIn = () =>
+      request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ identifier: member.cpf }))
+        .expect(204);
+    return {
+      ...gym,
+      auth,
+      secret: created.body.webhook.secret as string,
+      webhook: created.body.webhook,
+      member,
+      checkIn,
+    };
+  }
+
+  async function deliveries(auth: string, query = '') {
+    return (
+      await request(t.http).get(`/partner/webhook/deliveries${query}`).set('Authorization', auth).expect(200)
+    ).body;
+  }
+
+  describe('subscriptions', () => {
+    it('creates, lists without the secret, updates and deletes', async () => {
+      const g = await subscribedGym();
+      expect(g.webhook).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        webhook_url: receiver.url(),
+        webhook_type: 'CHECKIN',
+        active: true,
+        created_at: expect.stringMatching(/-03:00$/),
+        secret: expect.stringMatching(/^whsec_/),
+      });
+      const listed = await request(t.http)
+        .get('/partner/webhook/get')
+        .set('Authorization', g.auth)
+        .expect(200);
+      expect(listed.body).toEqual({
+        webhooks: [{ ...g.webhook, secret: undefined }].map(({ secret: _s, ...rest }) => rest),
+      });
+      expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+
+      const again = await request(t.http)
+        .post('/partner/webhook/create')
+        .set('Authorization', g.auth)
+        .send({ webhook_url: receiver.url('/other'), webhook_type: 'CHECKIN' });
+      expect(expectError(again, 422, 'invalid_parameter')).toContain('update');
+
+      const updated = await request(t.http)
+        .put('/partner/webhook/update')
+        .set('Authorization', g.auth)
+        .send({ webhook_url: receiver.url('/v2'), webhook_type: 'CHECKIN' })
+        .expect(200);
+      expect(updated.body).toEqual({
+        status: 'success',
+        code: 200,
+        webhook: expect.objectContaining({ webhook_url: receiver.url('/v2') }),
+      });
+      expect(updated.body.webhook.secret).toBeUndefined();
+
+      expect(
+        (
+          await request(t.http)
+            .delete('/partner/webhook/delete/CHECKIN')
+            .set('Authorization', g.auth)
+            .expect(200)
+        ).body,
+      ).toEqual({
+        status: 'success',
+        code: 200,
+      });
+      expect(
+        (await request(t.http).get('/partner/webhook/get').set('Authorization', g.auth).expect(200)).body,
+      ).toEqual({ webhooks: [] });
+      expectError(
+        await request(t.http).delete('/partner/webhook/delete/CHECKIN').set('Authorization', g.auth),
+        404,
+        'not_found',
+        'Not Found',
+      );
+      expectError(
+        await request(t.http)
+          .put('/partner/webhook/update')
+          .set('Authorization', g.auth)
+          .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' }),
+        404,
+        'not_found',
+        'Not Found',
+      );
+    });
+
+    it('checks the type and the URL', async () => {
+      const g = await subscribedGym();
+      await request(t.http)
+        .delete('/partner/webhook/delete/CHECKIN')
+        .set('Authorization', g.auth)
+        .expect(200);
+      const create = (body: object) =>
+        request(t.http).post('/partner/webhook/create').set('Authorization', g.auth).send(body);
+      expect(
+        expectError(
+          await create({ webhook_url: receiver.url(), webhook_type: 'PAYMENT' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('webhook_type');
+      expect(
+        expectError(
+          await create({ webhook_url: 'ftp://example.com/x', webhook_type: 'CHECKIN' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('webhook_url');
+      expect(
+        expectError(
+          await create({ webhook_url: 'https://u:p@example.com/x', webhook_type: 'CHECKIN' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('user name');
+      expect(
+        expectError(
+          await create({ webhook_url: `https://example.com/${'a'.repeat(2050)}`, webhook_type: 'CHECKIN' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('2048');
+      expectError(await create({ webhook_type: 'CHECKIN' }), 422, 'invalid_parameter');
+      expectError(
+        await request(t.http).delete('/partner/webhook/delete/PAYMENT').set('Authorization', g.auth),
+        422,
+        'invalid_parameter',
+      );
+    });
+
+    it('is scoped to the token’s place, and needs a token', async () => {
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(() => receiver.received.length === 1, 15_000, 'the delivery');
+      const other = await createPlace(t, g.partner, { name: 'Other unit' });
+      const otherToken = (
+        await request(t.http)
+          .post('/partner/auth')
+          .send({ place_api_key: other.placeApiKey, partner_api_key: g.partnerApiKey })
+          .expect(201)
+      ).body.token;
+      const otherAuth = `Bearer ${otherToken}`;
+      expect(
+        (await request(t.http).get('/partner/webhook/get').set('Authorization', otherAuth).expect(200)).body,
+      ).toEqual({ webhooks: [] });
+      expect((await deliveries(otherAuth)).data).toEqual([]);
+      const [delivery] = (await deliveries(g.auth)).data;
+      expectError(
+        await request(t.http)
+          .post(`/partner/webhook/deliveries/${delivery.id}/redeliver`)
+          .set('Authorization', otherAuth),
+        404,
+        'not_found',
+        'Not Found',
+      );
+      expectError(await request(t.http).get('/partner/webhook/get'), 401, 'invalid_token', 'Unauthorized');
+    });
+  });
+
+  describe('delivery', () => {
+    it('delivers one visit exactly once, signed so that the receiver’s copy of the secret verifies it', async () => {
+      const g = await subscribedGym();
+      t.clock.set('2026-11-22T10:02:11.412Z');
+      await g.checkIn();
+      t.clock.reset();
+      await eventually(() => receiver.received.length === 1, 15_000, 'the delivery');
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(receiver.received).toHaveLength(1);
+
+      const [got] = receiver.received;
+      const headers = {
+        'webhook-id': String(got.headers['webhook-id']),
+        'webhook-timestamp': String(got.headers['webhook-timestamp']),
+        'webhook-signature': String(got.headers['webhook-signature']),
+      };
+      expect(headers['webhook-signature']).toMatch(/^v1,/);
+      expect(got.headers['content-type']).toBe('application/json');
+      const verified = new Webhook(g.secret).verify(got.body, headers) as Record<string, unknown>;
+      expect(() =>
+        new Webhook('whsec_' + Buffer.from('another secret!!').toString('base64')).verify(got.body, headers),
+      ).toThrow();
+      const [visit] = await t.dataSource.query('SELECT id FROM visits');
+      expect(verified).toEqual({
+        id: headers['webhook-id'],
+        type: 'CHECK_IN_CREATED',
+        created_at: '2026-11-22T07:02:11.412-03:00',
+        check_in: {
+          id: String(visit.id),
+          started_at: '2026-11-22T07:02:11.412-03:00',
+          expires_at: '2026-11-22T08:32:11.412-03:00',
+          plan_code: g.plan.code,
+        },
+        place: { place: g.place.id, name: g.place.name, code: g.place.code },
+        user: {
+          name: 'Maria Silva',
+          email: 'maria@example.com',
+          phone: '+5511999990000',
+          document_number: g.member.cpf,
+          document_type: 'cpf',
+          code: g.member.code,
+        },
+      });
+      const log = await deliveries(g.auth);
+      expect(log).toMatchObject({ page: 1, total: 1 });
+      expect(log.data[0]).toMatchObject({
+        event_id: headers['webhook-id'],
+        event_type: 'CHECK_IN_CREATED',
+        url: receiver.url(),
+        status: 'delivered',
+        attempts: 1,
+        last_status_code: 200,
+      });
+    });
+
+    it('writes no event for a place without a subscription', async () => {
+      const gym = await createGym(t);
+      const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
+      await request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ identifier: member.cpf }))
+        .expect(204);
+      const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_events');
+      expect(Number(n)).toBe(0);
+    });
+
+    it('retries a receiver that fails twice: the event arrives on attempt 3 with the same webhook-id', async () => {
+      receiver.respond((_r, index, res) =>
+        res.writeHead(index < 2 ? 500 : 200).end(index < 2 ? 'not yet' : 'ok'),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(() => receiver.received.length === 3, 15_000, 'three attempts');
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+      await eventually(
+        async () => (await deliveries(g.auth)).data[0].status === 'delivered',
+        5000,
+        'delivered',
+      );
+      const [delivery] = (await deliveries(g.auth)).data;
+      expect(delivery).toMatchObject({ attempts: 3, last_status_code: 200, status: 'delivered' });
+      const attempts = await t.dataSource.query(
+        'SELECT number, status_code, response_body FROM webhook_attempts ORDER BY id',
+      );
+      expect(attempts).toEqual([
+        { number: 1, status_code: 500, response_body: 'not yet' },
+        { number: 2, status_code: 500, response_body: 'not yet' },
+        { number: 3, status_code: 200, response_body: 'ok' },
+      ]);
+    });
+
+    it('gives up after one attempt plus one per scheduled retry, then redelivers on request', async () => {
+      receiver.respond((_r, _i, res) => res.writeHead(503).end('down'));
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(
+        async () => (await deliveries(g.auth, '?status=failed')).total === 1,
+        15_000,
+        'failed',
+      );
+      expect(receiver.received).toHaveLength(4);
+      const [failed] = (await deliveries(g.auth, '?status=failed')).data;
+      expect(failed).toMatchObject({
+        status: 'failed',
+        attempts: 4,
+        last_status_code: 503,
+        last_error: 'HTTP 503',
+      });
+
+      receiver.respond((_r, _i, res) => res.writeHead(204).end());
+      const accepted = await request(t.http)
+        .post(`/partner/webhook/deliveries/${failed.id}/redeliver`)
+        .set('Authorization', g.auth)
+        .expect(202);
+      expect(accepted.body).toEqual({
+        status: 'accepted',
+        code: 202,
+        delivery_id: failed.id,
+        event_id: failed.event_id,
+      });
+      await eventually(() => receiver.received.length === 5, 15_000, 'the redelivery');
+      expect(receiver.received[4].headers['webhook-id']).toBe(failed.event_id);
+      await eventually(
+        async () => (await deliveries(g.auth)).data[0].status === 'delivered',
+        5000,
+        'delivered',
+      );
+    });
+
+    it('stops retrying on 410 Gone', async () => {
+      receiver.respond((_r, _i, res) => res.writeHead(410).end('gone'));
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(
+        async () => (await deliveries(g.auth, '?status=failed')).total === 1,
+        15_000,
+        'failed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(receiver.received).toHaveLength(1);
+    });
+
+    it('counts a redirect as a failure and never calls its target', async () => {
+      receiver.respond((_r, _i, res) =>
+        res.writeHead(302, { location: redirectTarget.url('/stolen') }).end(),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(
+        async () => (await deliveries(g.auth, '?status=failed')).total === 1,
+        15_000,
+        'failed',
+      );
+      expect(redirectTarget.received).toHaveLength(0);
+      const [failed] = (await deliveries(g.auth)).data;
+      expect(failed.last_status_code).toBe(302);
+      expect(failed.last_error).toContain('redirect');
+    });
+
+    it('sends a TEST event through the same pipeline', async () => {
+      const g = await subscribedGym();
+      const accepted = await request(t.http)
+        .post('/partner/webhook/test/CHECKIN')
+        .set('Authorization', g.auth)
+        .expect(202);
+      await eventually(() => receiver.received.length === 1, 15_000, 'the test event');
+      const body = new Webhook(g.secret).verify(receiver.received[0].body, {
+        'webhook-id': String(receiver.received[0].headers['webhook-id']),
+        'webhook-timestamp': String(receiver.received[0].headers['webhook-timestamp']),
+        'webhook-signature': String(receiver.received[0].headers['webhook-signature']),
+      });
+      expect(body).toMatchObject({
+        id: accepted.body.event_id,
+        type: 'TEST',
+        place: { place: g.place.id, code: g.place.code },
+      });
+      expectError(
+        await request(t.http).post('/partner/webhook/test/PAYMENT').set('Authorization', g.auth),
+        422,
+        'invalid_parameter',
+      );
+    });
+
+    it('refuses to redeliver a delivery that is still on its way, and unknown ids', async () => {
+      const g = await subscribedGym();
+      expectError(
+        await request(t.http)
+          .post('/partner/webhook/deliveries/dlv_00000000000000000000000000000000/redeliver')
+          .set('Authorization', g.auth),
+        404,
+        'not_found',
+        'Not Found',
+      );
+      expectError(
+        await request(t.http).post('/partner/webhook/deliveries/abc/redeliver').set('Authorization', g.auth),
+        404,
+        'not_found',
+        'Not Found',
+      );
+      expectError(
+        await request(t.http).get('/partner/webhook/deliveries?status=lost').set('Authorization', g.auth),
+        422,
+        'invalid_parameter',
+      );
+    });
+  });
+
+  describe('queue dashboard', () => {
+    it('asks for basic auth and shows the delivery queue, whose jobs carry no secret', async () => {
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(() => receiver.received.length === 1, 15_000, 'the delivery');
+      const unauthorized = await request(t.http).get('/admin/queues').expect(401);
+      expect(unauthorized.headers['www-authenticate']).toContain('Basic');
+      await request(t.http).get('/admin/queues').auth('admin', 'wrong').expect(401);
+      const page = await request(t.http)
+        .get('/admin/queues')
+        .auth('admin', t.config.adminApiToken)
+        .expect(200);
+      expect(page.text).toContain('<html');
+      const api = await request(t.http)
+        .get('/admin/queues/api/queues')
+        .auth('admin', t.config.adminApiToken)
+        .expect(200);
+      expect(JSON.stringify(api.body)).toContain(WEBHOOK_QUEUE);
+
+      const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
+      const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
+      expect(jobs.length).toBeGreaterThan(0);
+      for (const job of jobs) expect(Object.keys(job.data)).toEqual(['deliveryId']);
+      expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
+    });
+  });
+
+  // Passport keeps one strategy per name per process, so the second app lives until the end of the file.
+  describe('two instances relaying at once', () => {
+    let u: TestApp;
+    beforeAll(async () => {
+      u = await createTestApp({ WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2' });
+    });
+    afterAll(() => u.close());
+
+    it('deliver each event once', async () => {
+      const g = await subscribedGym();
+      const plan = await createBenefitPlan(t.dataSource);
+      const members = await Promise.all(
+        Array.from({ length: 30 }, () => createBeneficiary(t.dataSource, plan)),
+      );
+      await Promise.all(
+        members.map((m, i) =>
+          request((i % 2 === 0 ? t : u).http)
+            .post('/v1/track_usages')
+            .set('x-api-key', g.placeApiKey)
+            .send(envelope({ identifier: m.cpf }))
+            .expect(204),
+        ),
+      );
+      await eventually(() => receiver.received.length >= 30, 20_000, '30 deliveries');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+    });
+  });
+});

@@ -26,11 +26,12 @@ function startReceiver(): void {
     .listen(RECEIVER_PORT, '127.0.0.1');
 }
 
-async function pickFreshBeneficiary(
+/** Two GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
+async function pickFreshBeneficiaries(
   dataSource: DataSource,
   demo: DemoData,
   windowSeconds: number,
-): Promise<string> {
+): Promise<[string, string]> {
   const gold = demo.beneficiaries.filter((b) => b.active && b.benefitPlan === 'GOLD').map((b) => b.cpf);
   const recent: { cpf: string }[] = await dataSource.query(
     `SELECT DISTINCT b.cpf FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id
@@ -38,10 +39,11 @@ async function pickFreshBeneficiary(
     [gold, new Date(Date.now() - windowSeconds * 1000)],
   );
   const used = new Set(recent.map((r) => r.cpf));
-  return gold.find((cpf) => !used.has(cpf)) ?? gold[0];
+  const fresh = gold.filter((cpf) => !used.has(cpf));
+  return [fresh[0] ?? gold[0], fresh[1] ?? gold[1]];
 }
 
-function story(base: string, demo: DemoData, cpf: string): string {
+function story(base: string, demo: DemoData, [cpf, webhookCpf]: [string, string]): string {
   const [paulista, pinheiros] = demo.places;
   const inactive = demo.beneficiaries.find((b) => !b.active);
   const basic = demo.beneficiaries.find((b) => b.active && b.benefitPlan === 'BASIC');
@@ -114,10 +116,11 @@ TOKEN=$(curl -s -X POST ${base}/partner/auth ${json} \\
 curl -s ${base}/partner/plans -H "Authorization: Bearer $TOKEN"
 
 # 11. Webhooks: subscribe the demo receiver (it prints what it gets below), then check in at ${paulista.name}
+#     (on a later run the subscription exists: create answers invalid_parameter, PUT /partner/webhook/update changes it)
 curl -s -X POST ${base}/partner/webhook/create -H "Authorization: Bearer $TOKEN" ${json} \\
   -d '{"webhook_url":"http://127.0.0.1:${RECEIVER_PORT}/webhooks","webhook_type":"CHECKIN"}'
 curl -i -X POST ${base}/v1/track_usages ${key(paulista)} ${json} \\
-  -d '{"data":{"type":"track_usage","attributes":{"type":"cpf","identifier":"${demo.beneficiaries[5].cpf}","service_provider_code":"${paulista.code}","service_provider_plan_code":"${paulista.plans[0].code}"}}}'
+  -d '{"data":{"type":"track_usage","attributes":{"type":"cpf","identifier":"${webhookCpf}","service_provider_code":"${paulista.code}","service_provider_plan_code":"${paulista.plans[0].code}"}}}'
 curl -s ${base}/partner/webhook/deliveries -H "Authorization: Bearer $TOKEN"
 
 Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
@@ -130,9 +133,9 @@ async function main(): Promise<void> {
   const app = await bootstrap(config);
   const dataSource = app.get(DataSource);
   const demo = await seedDemo(dataSource, app.get(KeyVault));
-  const cpf = await pickFreshBeneficiary(dataSource, demo, config.recentCheckinWindowSeconds);
+  const cpfs = await pickFreshBeneficiaries(dataSource, demo, config.recentCheckinWindowSeconds);
   startReceiver();
-  console.log(story(`http://127.0.0.1:${config.port}`, demo, cpf));
+  console.log(story(`http://127.0.0.1:${config.port}`, demo, cpfs));
 }
 
 main().catch(exitOnStartFailure);

@@ -449,6 +449,32 @@ describe('webhooks (e2e)', () => {
     });
   });
 
+  describe('with a connection pool of 2', () => {
+    let small: TestApp;
+    beforeAll(async () => {
+      small = await createTestApp({ DATABASE_POOL_SIZE: '2' });
+    });
+    afterAll(() => small.close());
+
+    it('answers parallel check-ins at a subscribed gym: the transaction never waits for a second connection', async () => {
+      const g = await subscribedGym();
+      const plan = await createBenefitPlan(t.dataSource);
+      const members = await Promise.all(
+        Array.from({ length: 12 }, () => createBeneficiary(t.dataSource, plan)),
+      );
+      const answers = await Promise.all(
+        members.map((m) =>
+          request(small.http)
+            .post('/v1/track_usages')
+            .set('x-api-key', g.placeApiKey)
+            .send(envelope({ identifier: m.cpf })),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(204));
+      await eventually(() => receiver.received.length === 12, 20_000, '12 deliveries');
+    }, 20_000);
+  });
+
   // Passport keeps one strategy per name per process, so the second app lives until the end of the file.
   describe('two instances relaying at once', () => {
     let u: TestApp;

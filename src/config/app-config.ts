@@ -21,6 +21,7 @@ export interface AppConfig {
   logLevel: string;
   keyCacheTtlMs: number;
   authRateLimitPerMinute: number;
+  databasePoolSize: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -143,6 +144,7 @@ export function validateConfig(input: Env): AppConfig {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'debug'),
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000, 0),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60, 1),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
   };
 }
 

@@ -3,7 +3,9 @@ import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
 /** Connection options shared by the app, the TypeORM CLI (`ormconfig.ts`) and the scripts. */
-export function buildDataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
+export function buildDataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
+): DataSourceOptions {
   return {
     type: 'mariadb',
     url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
@@ -16,7 +18,7 @@ export function buildDataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): 
     charset: 'utf8mb4_unicode_ci',
     supportBigNumbers: true,
     bigNumberStrings: true,
-    extra: { connectionLimit: 20 },
+    extra: { connectionLimit: config.databasePoolSize ?? 20 },
   };
 }
 

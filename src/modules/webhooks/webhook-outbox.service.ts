@@ -32,7 +32,7 @@ export class WebhookOutboxService {
   ) {}
 
   async recordCheckIn(manager: EntityManager, checkIn: CheckInRecorded): Promise<void> {
-    if (!(await this.placeIsSubscribed(checkIn.placeId))) return;
+    if (!(await this.placeIsSubscribed(manager, checkIn.placeId))) return;
     const facts = await this.repository.checkInFacts(
       manager,
       checkIn.placeId,
@@ -81,11 +81,11 @@ export class WebhookOutboxService {
     this.subscribed.delete(placeId);
   }
 
-  private async placeIsSubscribed(placeId: string): Promise<boolean> {
+  private async placeIsSubscribed(manager: EntityManager, placeId: string): Promise<boolean> {
     const now = Date.now();
     const hit = this.subscribed.get(placeId);
     if (hit && hit.expiresAt > now) return hit.value;
-    const value = await this.repository.hasActiveSubscription(placeId, 'CHECKIN');
+    const value = await this.repository.hasActiveSubscription(manager, placeId, 'CHECKIN');
     if (this.subscribed.size > 10_000) this.subscribed.clear();
     this.subscribed.set(placeId, { value, expiresAt: now + SUBSCRIPTION_CACHE_MS });
     return value;

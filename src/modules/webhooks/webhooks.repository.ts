@@ -72,8 +72,9 @@ export class WebhooksRepository {
     return this.dataSource.getRepository(WebhookAttemptEntity);
   }
 
-  async hasActiveSubscription(placeId: string, type: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+  /** Runs on the caller's connection: inside a check-in transaction a second pool connection could deadlock. */
+  async hasActiveSubscription(executor: Executor, placeId: string, type: string): Promise<boolean> {
+    const rows: unknown[] = await executor.query(
       'SELECT 1 FROM webhook_subscriptions WHERE place_id = ? AND type = ? AND active = 1 LIMIT 1',
       [placeId, type],
     );

@@ -35,13 +35,27 @@ describe('control panel (e2e)', () => {
   }
 
   describe('authentication', () => {
+    const place = '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61';
     it.each([
-      ['GET', '/admin/benefit-plans'],
       ['POST', '/admin/partners'],
-      ['PATCH', '/admin/beneficiaries/11144477735'],
+      ['GET', '/admin/partners/1'],
+      ['POST', '/admin/partners/1/api-key'],
+      ['POST', '/admin/places'],
+      ['GET', `/admin/places/${place}`],
+      ['PATCH', `/admin/places/${place}`],
+      ['POST', `/admin/places/${place}/api-key`],
+      ['POST', `/admin/places/${place}/plans`],
+      ['DELETE', `/admin/places/${place}/plans/B0KR5QWH`],
+      ['GET', `/admin/places/${place}/track-usages`],
+      ['POST', '/admin/benefit-plans'],
+      ['GET', '/admin/benefit-plans'],
+      ['PATCH', '/admin/benefit-plans/GOLD'],
+      ['POST', '/admin/beneficiaries'],
       ['POST', '/admin/beneficiaries/bulk'],
+      ['GET', '/admin/beneficiaries/11144477735'],
+      ['PATCH', '/admin/beneficiaries/11144477735'],
     ])('refuses %s %s without the admin token, and with a wrong one', async (method, path) => {
-      const call = () => request(t.http)[method.toLowerCase() as 'get' | 'post' | 'patch'](path);
+      const call = () => request(t.http)[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path);
       expectError(await call().send({}), 401, 'invalid_token', 'Unauthorized');
       expectError(
         await call().set('Authorization', 'Bearer nope').send({}),
@@ -76,6 +90,9 @@ describe('control panel (e2e)', () => {
 
     it('refuses a missing name and answers 404 for an unknown partner', async () => {
       expect(expectError(await post('/admin/partners', {}), 422, 'invalid_parameter')).toContain('name');
+      expect(expectError(await post('/admin/partners', { name: 7 }), 422, 'invalid_parameter')).toContain(
+        'name must be a string',
+      );
       expectError(await get('/admin/partners/999'), 404, 'not_found', 'Not Found');
       expectError(await get('/admin/partners/abc'), 404, 'not_found', 'Not Found');
       expectError(await post('/admin/partners/999/api-key'), 404, 'not_found', 'Not Found');
@@ -177,7 +194,15 @@ describe('control panel (e2e)', () => {
       await patch(`/admin/places/${place.id}`, { active: true }).expect(200);
       expectError(await validate(), 422, 'not_exists');
       expectError(await patch(`/admin/places/${place.id}`, { active: 'no' }), 422, 'invalid_parameter');
+      expect(
+        expectError(await patch(`/admin/places/${place.id}`, { name: null }), 422, 'invalid_parameter'),
+      ).toContain('name');
+      expect(
+        expectError(await patch(`/admin/places/${place.id}`, { name: '  ' }), 422, 'invalid_parameter'),
+      ).toContain('name');
       expectError(await patch('/admin/places/nope', { active: true }), 404, 'not_found', 'Not Found');
+      expectError(await get('/admin/places/nope'), 404, 'not_found', 'Not Found');
+      expectError(await post('/admin/places/nope/api-key'), 404, 'not_found', 'Not Found');
     });
 
     it('rotates the place key: the old key stops at once for x-api-key, tokens and the token exchange', async () => {
@@ -287,6 +312,13 @@ describe('control panel (e2e)', () => {
           'invalid_parameter',
         ),
       ).toContain('tier');
+      expect(
+        expectError(
+          await post(`/admin/places/${place.id}/plans`, { name: 'X', tier: 4_294_967_296 }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('tier');
       await post(`/admin/places/${place.id}/plans`, { name: 'X', tier: 1, code: 'DUPL1CAT' }).expect(201);
       expectError(
         await post(`/admin/places/${place.id}/plans`, { name: 'Y', tier: 1, code: 'DUPL1CAT' }),
@@ -295,6 +327,12 @@ describe('control panel (e2e)', () => {
       );
       expectError(
         await post('/admin/places/nope/plans', { name: 'X', tier: 1 }),
+        404,
+        'not_found',
+        'Not Found',
+      );
+      expectError(
+        await request(t.http).delete('/admin/places/nope/plans/DUPL1CAT').set('Authorization', admin),
         404,
         'not_found',
         'Not Found',
@@ -353,16 +391,41 @@ describe('control panel (e2e)', () => {
           'invalid_parameter',
         ),
       ).toContain('monthly_visit_limit');
-      expectError(
-        await post('/admin/benefit-plans', { code: 'X', name: 'x', tier: 1, monthly_visit_limit: 'many' }),
-        422,
-        'invalid_parameter',
+      const create = (body: object) =>
+        post('/admin/benefit-plans', { code: 'X', name: 'x', tier: 1, monthly_visit_limit: null, ...body });
+      expect(expectError(await create({ monthly_visit_limit: 'many' }), 422, 'invalid_parameter')).toContain(
+        'monthly_visit_limit',
       );
-      expectError(
-        await post('/admin/benefit-plans', { code: 'X Y', name: 'x', tier: 1, monthly_visit_limit: null }),
-        422,
-        'invalid_parameter',
+      expect(expectError(await create({ monthly_visit_limit: 0 }), 422, 'invalid_parameter')).toContain(
+        'monthly_visit_limit',
       );
+      expect(expectError(await create({ monthly_visit_limit: 2.5 }), 422, 'invalid_parameter')).toContain(
+        'monthly_visit_limit',
+      );
+      expect(expectError(await create({ monthly_visit_limit: 1e12 }), 422, 'invalid_parameter')).toContain(
+        'monthly_visit_limit',
+      );
+      expect(expectError(await create({ tier: 1e12 }), 422, 'invalid_parameter')).toContain('tier');
+      expect(expectError(await create({ code: 'X Y' }), 422, 'invalid_parameter')).toContain('code');
+      expect(expectError(await create({ tier: '3' }), 422, 'invalid_parameter')).toContain('tier');
+      expect(expectError(await create({ meal_plan: 'yes' }), 422, 'invalid_parameter')).toContain(
+        'meal_plan',
+      );
+      expect(
+        expectError(await patch('/admin/benefit-plans/GOLD', { tier: null }), 422, 'invalid_parameter'),
+      ).toContain('tier');
+      expect(
+        expectError(
+          await patch('/admin/benefit-plans/GOLD', { monthly_visit_limit: 0 }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('monthly_visit_limit');
+      expect(
+        expectError(await patch('/admin/benefit-plans/GOLD', { active: 'no' }), 422, 'invalid_parameter'),
+      ).toContain('active');
+      const unlimited = await patch('/admin/benefit-plans/gold', { monthly_visit_limit: null }).expect(200);
+      expect(unlimited.body.monthly_visit_limit).toBeNull();
     });
   });
 
@@ -425,18 +488,41 @@ describe('control panel (e2e)', () => {
       expect(
         expectError(await create({ cpf: '52998224725', code: 'JOANA001' }), 422, 'invalid_parameter'),
       ).toContain('already taken');
+      expect(
+        expectError(await create({ cpf: '111.444.777-35', name: 'Twin' }), 422, 'invalid_parameter'),
+      ).toContain('cpf already belongs to a beneficiary');
+      expect((await get('/admin/beneficiaries/11144477735').expect(200)).body.name).toBe('A');
       expectError(await get('/admin/beneficiaries/52998224725'), 404, 'not_found', 'Not Found');
+      expectError(await get('/admin/beneficiaries/11144477736'), 404, 'not_found', 'Not Found');
       expectError(
         await patch('/admin/beneficiaries/52998224725', { active: false }),
         404,
         'not_found',
         'Not Found',
       );
-      expectError(
-        await patch('/admin/beneficiaries/11144477735', { benefit_plan_code: 'NOPE' }),
-        422,
-        'invalid_parameter',
-      );
+      expect(
+        expectError(
+          await patch('/admin/beneficiaries/11144477735', { benefit_plan_code: 'NOPE' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('benefit_plan_code');
+      for (const field of ['name', 'active', 'benefit_plan_code']) {
+        expect(
+          expectError(
+            await patch('/admin/beneficiaries/11144477735', { [field]: null }),
+            422,
+            'invalid_parameter',
+          ),
+        ).toContain(field);
+      }
+      expect(
+        expectError(
+          await patch('/admin/beneficiaries/11144477735', { birthday: '03/02/1991' }),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('birthday');
     });
   });
 
@@ -459,18 +545,33 @@ describe('control panel (e2e)', () => {
           { cpf: cpfFromBase(123456789), name: 'Ana', benefit_plan_code: 'NOPE' },
           { cpf: cpfFromBase(123456790), benefit_plan_code: 'GOLD' },
           { cpf: cpfFromBase(123456791), name: 'Carla', benefit_plan_code: 'GOLD', code: 'PEDRO001' },
+          { cpf: cpfFromBase(123456792), name: 'Dora', benefit_plan_code: 'GOLD', active: 'yes' },
+          { cpf: 12345678909, name: 'Number', benefit_plan_code: 'GOLD' },
+          null,
+          { cpf: cpfFromBase(123456793), name: 'Eva', benefit_plan_code: 'gold', birthday: '1990-01-02' },
         ],
       }).expect(200);
       expect(res.body).toEqual({
-        created: 1,
+        created: 2,
         updated: 1,
         errors: [
           { index: 2, label: 'invalid_parameter', message: expect.stringContaining('check digits') },
           { index: 3, label: 'invalid_parameter', message: expect.stringContaining('NOPE') },
           { index: 4, label: 'invalid_parameter', message: expect.stringContaining('name') },
           { index: 5, label: 'invalid_parameter', message: expect.stringContaining('code') },
+          { index: 6, label: 'invalid_parameter', message: expect.stringContaining('active') },
+          { index: 7, label: 'invalid_parameter', message: expect.stringContaining('cpf') },
+          { index: 8, label: 'invalid_parameter', message: expect.stringContaining('object') },
         ],
       });
+      expect((await get(`/admin/beneficiaries/${cpfFromBase(123456793)}`).expect(200)).body).toMatchObject({
+        name: 'Eva',
+        benefit_plan_code: 'GOLD',
+        birthday: '1990-01-02',
+        active: true,
+        code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      });
+      expectError(await get(`/admin/beneficiaries/${cpfFromBase(123456792)}`), 404, 'not_found', 'Not Found');
       const joana = (await get('/admin/beneficiaries/11144477735').expect(200)).body;
       // Updated fields change; absent ones (email, code) keep their value.
       expect(joana).toMatchObject({
@@ -573,18 +674,78 @@ describe('control panel (e2e)', () => {
         `/admin/places/${place.id}/track-usages?from=2026-11-03T00:00:00-03:00&to=2026-11-04T00:00:00-03:00`,
       ).expect(200);
       expect(filtered.body.total).toBe(1);
+      const dates = (query: string) =>
+        get(`/admin/places/${place.id}/track-usages?${query}`)
+          .expect(200)
+          .then((res) => res.body.data.map((visit: { created_at: string }) => visit.created_at.slice(0, 10)));
+      // A date alone is a whole day in BUSINESS_TIMEZONE; `to` includes it.
+      await expect(dates('from=2026-11-03&to=2026-11-03')).resolves.toEqual(['2026-11-03']);
+      await expect(dates('to=2026-11-02')).resolves.toEqual(['2026-11-02']);
+      await expect(dates('from=2026-11-04')).resolves.toEqual([]);
       expect((await get(`/admin/places/${place.id}/track-usages?page=2`).expect(200)).body).toMatchObject({
         data: [],
         page: 2,
         total: 2,
       });
-      expectError(
-        await get(`/admin/places/${place.id}/track-usages?from=yesterday`),
-        422,
-        'invalid_parameter',
-      );
-      expectError(await get(`/admin/places/${place.id}/track-usages?page=0`), 422, 'invalid_parameter');
+      expect(
+        expectError(
+          await get(`/admin/places/${place.id}/track-usages?from=yesterday`),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('from');
+      expect(
+        expectError(
+          await get(`/admin/places/${place.id}/track-usages?to=2026-02-30`),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('to');
+      expect(
+        expectError(await get(`/admin/places/${place.id}/track-usages?page=0`), 422, 'invalid_parameter'),
+      ).toContain('page');
       expectError(await get('/admin/places/nope/track-usages'), 404, 'not_found', 'Not Found');
+    });
+
+    it('pages by 50 and lists only the visits of that place', async () => {
+      const { partner, place } = await chain();
+      const other = (await post('/admin/places', { partner_id: partner.id, name: 'Other' }).expect(201)).body;
+      await benefitPlan('GOLD');
+      await post('/admin/beneficiaries', {
+        cpf: '11144477735',
+        name: 'Joana',
+        benefit_plan_code: 'GOLD',
+      }).expect(201);
+      const [{ id: beneficiaryId }] = await t.dataSource.query('SELECT id FROM beneficiaries');
+      const visits = Array.from({ length: 55 }, (_, i) => [
+        beneficiaryId,
+        place.id,
+        new Date(Date.UTC(2026, 10, 1, 0, i)),
+      ]);
+      visits.push([beneficiaryId, other.id, new Date(Date.UTC(2026, 10, 2))]);
+      await t.dataSource.query('INSERT INTO visits (beneficiary_id, place_id, created_at) VALUES ?', [
+        visits,
+      ]);
+
+      const first = (await get(`/admin/places/${place.id}/track-usages`).expect(200)).body;
+      expect(first).toMatchObject({ page: 1, page_size: 50, total: 55 });
+      expect(first.data).toHaveLength(50);
+      expect(first.data[0]).toEqual({
+        id: expect.any(String),
+        beneficiary_code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+        cpf: '11144477735',
+        plan_code: null,
+        created_at: '2026-10-31T21:54:00.000-03:00',
+      });
+      const second = (await get(`/admin/places/${place.id}/track-usages?page=2`).expect(200)).body;
+      expect(second).toMatchObject({ page: 2, total: 55 });
+      expect(second.data.map((visit: { created_at: string }) => visit.created_at)).toEqual([
+        '2026-10-31T21:04:00.000-03:00',
+        '2026-10-31T21:03:00.000-03:00',
+        '2026-10-31T21:02:00.000-03:00',
+        '2026-10-31T21:01:00.000-03:00',
+        '2026-10-31T21:00:00.000-03:00',
+      ]);
     });
   });
 });

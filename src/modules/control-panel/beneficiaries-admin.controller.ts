@@ -1,86 +1,62 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AdminAuth } from '../auth/auth.decorators';
 import { BeneficiariesAdminService } from './beneficiaries-admin.service';
 import {
   BeneficiaryDto,
-  BenefitPlanDto,
   BulkImportDto,
   BulkImportResultDto,
   CreateBeneficiaryDto,
-  CreateBenefitPlanDto,
   UpdateBeneficiaryDto,
-  UpdateBenefitPlanDto,
 } from './dto/beneficiaries.dto';
 
+const CPF = { name: 'cpf', example: '111.444.777-35', description: 'With or without punctuation' };
+
 @ApiTags('Control panel')
-@Controller('admin')
+@Controller('admin/beneficiaries')
 @AdminAuth()
 export class BeneficiariesAdminController {
-  constructor(private readonly admin: BeneficiariesAdminService) {}
+  constructor(private readonly beneficiaries: BeneficiariesAdminService) {}
 
-  @Post('benefit-plans')
-  @ApiOperation({ summary: 'Create a benefit plan' })
-  @ApiCreatedResponse({ type: BenefitPlanDto })
-  @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  createBenefitPlan(@Body() body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
-    return this.admin.createBenefitPlan(body);
-  }
-
-  @Get('benefit-plans')
-  @ApiOperation({ summary: 'All benefit plans' })
-  @ApiOkResponse({ type: [BenefitPlanDto] })
-  listBenefitPlans(): Promise<BenefitPlanDto[]> {
-    return this.admin.listBenefitPlans();
-  }
-
-  @Patch('benefit-plans/:code')
-  @ApiOperation({ summary: 'Change a benefit plan' })
-  @ApiOkResponse({ type: BenefitPlanDto })
-  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  updateBenefitPlan(
-    @Param('code') code: string,
-    @Body() body: UpdateBenefitPlanDto,
-  ): Promise<BenefitPlanDto> {
-    return this.admin.updateBenefitPlan(code, body);
-  }
-
-  @Post('beneficiaries')
+  @Post()
   @ApiOperation({ summary: 'Create a beneficiary' })
   @ApiCreatedResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  createBeneficiary(@Body() body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
-    return this.admin.createBeneficiary(body);
+  create(@Body() body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
+    return this.beneficiaries.createBeneficiary(body);
   }
 
-  @Post('beneficiaries/bulk')
+  @Post('bulk')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Import up to 10,000 beneficiaries (upsert by CPF)',
     description:
       'Each row is checked on its own (CPF check digits included): good rows are imported, bad rows are ' +
-      'reported by index. Fields absent from a row keep their current value on update. Body limit: 10 MB.',
+      'reported by index with label invalid_parameter. On update, fields absent from a row keep their ' +
+      'value. Body limit: 10 MB.',
   })
   @ApiOkResponse({ type: BulkImportResultDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
   bulkImport(@Body() body: BulkImportDto): Promise<BulkImportResultDto> {
-    return this.admin.bulkImport(body);
+    return this.beneficiaries.bulkImport(body);
   }
 
-  @Get('beneficiaries/:cpf')
+  @Get(':cpf')
   @ApiOperation({ summary: 'A beneficiary by CPF' })
+  @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  getBeneficiary(@Param('cpf') cpf: string): Promise<BeneficiaryDto> {
-    return this.admin.getBeneficiary(cpf);
+  get(@Param('cpf') cpf: string): Promise<BeneficiaryDto> {
+    return this.beneficiaries.getBeneficiary(cpf);
   }
 
-  @Patch('beneficiaries/:cpf')
-  @ApiOperation({ summary: 'Change a beneficiary' })
+  @Patch(':cpf')
+  @ApiOperation({ summary: 'Change a beneficiary; null clears email, phone or birthday' })
+  @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  updateBeneficiary(@Param('cpf') cpf: string, @Body() body: UpdateBeneficiaryDto): Promise<BeneficiaryDto> {
-    return this.admin.updateBeneficiary(cpf, body);
+  update(@Param('cpf') cpf: string, @Body() body: UpdateBeneficiaryDto): Promise<BeneficiaryDto> {
+    return this.beneficiaries.updateBeneficiary(cpf, body);
   }
 }

@@ -4,170 +4,102 @@ import { generateCode } from '../../common/domain/codes';
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
-import { BeneficiaryRow, MAX_BULK_ROWS, RowError, validateRows } from './bulk-rows';
+import { BeneficiaryRow, RowError, validateRows } from './bulk-rows';
+import { toBeneficiaryDto } from './control-panel.mappers';
 import {
+  BeneficiaryChanges,
+  BeneficiaryTuple,
   BeneficiaryWithPlan,
   ControlPanelRepository,
-  refusingDuplicates,
   StoredBeneficiaryRow,
 } from './control-panel.repository';
 import {
   BeneficiaryDto,
-  BenefitPlanDto,
   BulkImportDto,
   BulkImportResultDto,
   CreateBeneficiaryDto,
-  CreateBenefitPlanDto,
   UpdateBeneficiaryDto,
-  UpdateBenefitPlanDto,
 } from './dto/beneficiaries.dto';
-import { withCode } from './partners-admin.service';
+import { withCode } from './generated-code';
 
+/** Rows per INSERT … ON DUPLICATE KEY UPDATE statement. */
 const BULK_CHUNK = 1000;
 
-function benefitPlanDto(plan: BenefitPlanEntity): BenefitPlanDto {
-  return {
-    code: plan.code,
-    name: plan.name,
-    tier: plan.tier,
-    monthly_visit_limit: plan.monthlyVisitLimit,
-    meal_plan: plan.mealPlan,
-    appointment: plan.appointment,
-    active: plan.active,
-  };
+/** A generated code not in `taken`, which it joins. */
+function freshCode(taken: Set<string>): string {
+  let code: string;
+  do code = generateCode();
+  while (taken.has(code));
+  taken.add(code);
+  return code;
 }
 
-function beneficiaryDto(beneficiary: BeneficiaryWithPlan): BeneficiaryDto {
-  return {
-    cpf: beneficiary.cpf,
-    code: beneficiary.code,
-    name: beneficiary.name,
-    email: beneficiary.email,
-    phone: beneficiary.phone,
-    birthday: beneficiary.birthday,
-    active: beneficiary.active,
-    benefit_plan_code: beneficiary.benefitPlanCode,
-  };
-}
-
-function validCpf(raw: string): string {
-  const cpf = normalizeCpf(raw);
-  if (!isValidCpf(cpf)) throw invalidParameter('cpf must be 11 digits with valid check digits');
-  return cpf;
-}
-
-/** Benefit plans, beneficiaries and the bulk import. */
+/** Beneficiaries, one by one and in bulk. */
 @Injectable()
 export class BeneficiariesAdminService {
   constructor(private readonly repository: ControlPanelRepository) {}
 
-  async createBenefitPlan(body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
-    if (body.monthly_visit_limit === undefined) {
-      throw invalidParameter('monthly_visit_limit is required (a number, or null for unlimited)');
-    }
-    const plan = await refusingDuplicates(
-      () =>
-        this.repository.benefitPlans.save(
-          this.repository.benefitPlans.create({
-            code: body.code.toUpperCase(),
-            name: body.name.trim(),
-            tier: body.tier,
-            monthlyVisitLimit: body.monthly_visit_limit,
-            mealPlan: body.meal_plan ?? false,
-            appointment: body.appointment ?? false,
-          }),
-        ),
-      `benefit plan ${body.code.toUpperCase()} already exists`,
-    );
-    return benefitPlanDto(plan);
-  }
-
-  async listBenefitPlans(): Promise<BenefitPlanDto[]> {
-    return (await this.repository.benefitPlans.find({ order: { code: 'ASC' } })).map(benefitPlanDto);
-  }
-
-  async updateBenefitPlan(code: string, body: UpdateBenefitPlanDto): Promise<BenefitPlanDto> {
-    const plan = await this.repository.benefitPlans.findOne({ where: { code: code.toUpperCase() } });
-    if (!plan) throw notFound(`No benefit plan ${code}.`);
-    if (body.name !== undefined) plan.name = body.name.trim();
-    if (body.tier !== undefined) plan.tier = body.tier;
-    if (body.monthly_visit_limit !== undefined) plan.monthlyVisitLimit = body.monthly_visit_limit;
-    if (body.meal_plan !== undefined) plan.mealPlan = body.meal_plan;
-    if (body.appointment !== undefined) plan.appointment = body.appointment;
-    if (body.active !== undefined) plan.active = body.active;
-    return benefitPlanDto(await this.repository.benefitPlans.save(plan));
-  }
-
   async createBeneficiary(body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
-    const cpf = validCpf(body.cpf);
+    const cpf = normalizeCpf(body.cpf);
+    if (!isValidCpf(cpf)) throw invalidParameter('cpf must be 11 digits with valid check digits');
     const plan = await this.benefitPlan(body.benefit_plan_code);
-    if (await this.repository.beneficiaries.exist({ where: { cpf } })) {
-      throw invalidParameter('cpf already belongs to a beneficiary; use PATCH /admin/beneficiaries/:cpf');
-    }
-    const saved = await withCode(
+    const beneficiary = await withCode(
       body.code,
       (code) =>
-        this.repository.beneficiaries.save(
-          this.repository.beneficiaries.create({
-            cpf,
-            code,
-            name: body.name.trim(),
-            email: body.email ?? null,
-            phone: body.phone ?? null,
-            birthday: body.birthday ?? null,
-            active: body.active ?? true,
-            benefitPlanId: plan.id,
-          }),
-        ),
-      ' by another beneficiary',
+        this.repository.insertBeneficiary({
+          cpf,
+          code,
+          name: body.name.trim(),
+          email: body.email ?? null,
+          phone: body.phone ?? null,
+          birthday: body.birthday ?? null,
+          active: body.active ?? true,
+          benefitPlanId: plan.id,
+        }),
+      (code) => `code ${code} is already taken by another beneficiary`,
     );
-    return beneficiaryDto(Object.assign(saved, { benefitPlanCode: plan.code }));
+    return toBeneficiaryDto({ ...beneficiary, benefitPlanCode: plan.code });
   }
 
   async getBeneficiary(rawCpf: string): Promise<BeneficiaryDto> {
-    return beneficiaryDto(await this.findBeneficiary(rawCpf));
+    return toBeneficiaryDto(await this.findBeneficiary(rawCpf));
   }
 
   async updateBeneficiary(rawCpf: string, body: UpdateBeneficiaryDto): Promise<BeneficiaryDto> {
     const beneficiary = await this.findBeneficiary(rawCpf);
-    if (body.name !== undefined) beneficiary.name = body.name.trim();
-    if (body.email !== undefined) beneficiary.email = body.email;
-    if (body.phone !== undefined) beneficiary.phone = body.phone;
-    if (body.birthday !== undefined) beneficiary.birthday = body.birthday;
-    if (body.active !== undefined) beneficiary.active = body.active;
-    if (body.benefit_plan_code !== undefined) {
-      const plan = await this.benefitPlan(body.benefit_plan_code);
-      beneficiary.benefitPlanId = plan.id;
-      beneficiary.benefitPlanCode = plan.code;
-    }
-    const { benefitPlan: _dropped, benefitPlanCode, ...columns } = beneficiary;
-    await this.repository.beneficiaries.save(columns);
-    return beneficiaryDto({ ...beneficiary, benefitPlanCode });
+    const plan =
+      body.benefit_plan_code === undefined ? undefined : await this.benefitPlan(body.benefit_plan_code);
+    const changes: BeneficiaryChanges = {
+      ...(body.name !== undefined && { name: body.name.trim() }),
+      ...(body.email !== undefined && { email: body.email }),
+      ...(body.phone !== undefined && { phone: body.phone }),
+      ...(body.birthday !== undefined && { birthday: body.birthday }),
+      ...(body.active !== undefined && { active: body.active }),
+      ...(plan && { benefitPlanId: plan.id }),
+    };
+    await this.repository.updateBeneficiary(beneficiary.id, changes);
+    return toBeneficiaryDto({
+      ...beneficiary,
+      ...changes,
+      benefitPlanCode: plan ? plan.code : beneficiary.benefitPlanCode,
+    });
   }
 
   /**
-   * Upsert by CPF of up to 10,000 rows in one transaction: each chunk is one multi-row statement, after one
-   * query for the rows that exist. Absent fields keep their current value on update.
+   * Upsert by CPF in one transaction: per chunk, one query for the CPFs that exist, one for the codes in use,
+   * and one multi-row statement. Fields absent from a row keep their current value on update.
    */
   async bulkImport(body: BulkImportDto): Promise<BulkImportResultDto> {
-    if (body.beneficiaries.length > MAX_BULK_ROWS) {
-      throw invalidParameter(`beneficiaries must hold at most ${MAX_BULK_ROWS} rows; split the import`);
-    }
-    const plans = await this.repository.benefitPlans.find();
-    const planIds = new Map(plans.map((plan) => [plan.code, plan.id]));
+    const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
     const { valid, errors } = validateRows(body.beneficiaries, new Set(planIds.keys()));
     let created = 0;
     let updated = 0;
-    await this.repository.dataSource.transaction(async (manager) => {
+    await this.repository.transaction(async (manager) => {
       for (let start = 0; start < valid.length; start += BULK_CHUNK) {
         const chunk = valid.slice(start, start + BULK_CHUNK);
+        const cpfs = chunk.map((row) => row.cpf);
         const stored = new Map(
-          (
-            await this.repository.storedBeneficiaries(
-              manager,
-              chunk.map((row) => row.cpf),
-            )
-          ).map((row) => [row.cpf, row]),
+          (await this.repository.storedBeneficiaries(manager, cpfs)).map((row) => [row.cpf, row]),
         );
         const written = await this.writeChunk(manager, chunk, stored, planIds, errors);
         for (const row of written) {
@@ -181,9 +113,9 @@ export class BeneficiariesAdminService {
   }
 
   /**
-   * Writes a chunk in one statement. Codes are checked first: ON DUPLICATE KEY UPDATE would otherwise update
-   * the beneficiary that owns a colliding code. A code given for a row that belongs to someone else fails
-   * that row; a generated one that collides is generated again.
+   * Writes a chunk in one statement. Codes are checked first, since ON DUPLICATE KEY UPDATE would otherwise
+   * overwrite the beneficiary that owns a colliding code: a given code owned by someone else fails its row;
+   * a generated one that collides is generated again.
    */
   private async writeChunk(
     manager: EntityManager,
@@ -192,15 +124,20 @@ export class BeneficiariesAdminService {
     planIds: Map<string, number>,
     errors: RowError[],
   ): Promise<BeneficiaryRow[]> {
+    const taken = new Set<string>();
+    for (const row of chunk) {
+      if (row.code !== undefined) taken.add(row.code);
+      const storedCode = stored.get(row.cpf)?.code;
+      if (storedCode !== undefined) taken.add(storedCode);
+    }
     const codes = new Map(
-      chunk.map((row) => [row.cpf, row.code ?? stored.get(row.cpf)?.code ?? generateCode()]),
+      chunk.map((row) => [row.cpf, row.code ?? stored.get(row.cpf)?.code ?? freshCode(taken)]),
     );
     const owners = await this.repository.codeOwners(manager, [...codes.values()]);
-    const used = new Set(codes.values());
+    for (const code of owners.keys()) taken.add(code);
     const rows: BeneficiaryRow[] = [];
     for (const row of chunk) {
-      let code = codes.get(row.cpf) as string;
-      const owner = owners.get(code);
+      const owner = owners.get(codes.get(row.cpf) as string);
       if (owner !== undefined && owner !== row.cpf) {
         if (row.code !== undefined) {
           errors.push({
@@ -210,27 +147,24 @@ export class BeneficiariesAdminService {
           });
           continue;
         }
-        do code = generateCode();
-        while (used.has(code) || owners.has(code));
-        used.add(code);
-        codes.set(row.cpf, code);
+        codes.set(row.cpf, freshCode(taken));
       }
       rows.push(row);
     }
     if (rows.length === 0) return rows;
     await this.repository.upsertBeneficiaries(
       manager,
-      rows.map((row) => {
+      rows.map((row): BeneficiaryTuple => {
         const current = stored.get(row.cpf);
         return [
           row.cpf,
-          codes.get(row.cpf),
+          codes.get(row.cpf) as string,
           row.name,
           row.email !== undefined ? row.email : (current?.email ?? null),
           row.phone !== undefined ? row.phone : (current?.phone ?? null),
           row.birthday !== undefined ? row.birthday : (current?.birthday ?? null),
           row.active ?? (current ? Boolean(current.active) : true),
-          planIds.get(row.benefitPlanCode),
+          planIds.get(row.benefitPlanCode) as number,
         ];
       }),
     );
@@ -238,14 +172,14 @@ export class BeneficiariesAdminService {
   }
 
   private async benefitPlan(code: string): Promise<BenefitPlanEntity> {
-    const plan = await this.repository.benefitPlans.findOne({ where: { code: code.toUpperCase() } });
+    const plan = await this.repository.findBenefitPlan(code.toUpperCase());
     if (!plan) throw invalidParameter(`benefit_plan_code ${code} does not exist`);
     return plan;
   }
 
   private async findBeneficiary(rawCpf: string): Promise<BeneficiaryWithPlan> {
     const cpf = normalizeCpf(rawCpf);
-    const beneficiary = /^\d{11}$/.test(cpf) ? await this.repository.findBeneficiary(cpf) : undefined;
+    const beneficiary = isValidCpf(cpf) ? await this.repository.findBeneficiary(cpf) : null;
     if (!beneficiary) throw notFound('No beneficiary with this CPF.');
     return beneficiary;
   }

@@ -51,14 +51,14 @@ function parseRow(raw: unknown, index: number): BeneficiaryRow {
   const row = raw as Json;
   const cpf = normalizeCpf(requiredText(row, 'cpf', 20));
   if (!isValidCpf(cpf)) throw new Error('cpf must be 11 digits with valid check digits');
-  const active = row.active;
+  const active = row.active ?? undefined;
   if (active !== undefined && typeof active !== 'boolean') throw new Error('active must be a boolean');
   const code = optionalText(row, 'code', 8, CODE);
   return {
     index,
     cpf,
     name: requiredText(row, 'name', 255),
-    benefitPlanCode: requiredText(row, 'benefit_plan_code', 32),
+    benefitPlanCode: requiredText(row, 'benefit_plan_code', 32).toUpperCase(),
     email: optionalText(row, 'email', 255, EMAIL),
     phone: optionalText(row, 'phone', 32),
     birthday: optionalText(row, 'birthday', 10, DATE),

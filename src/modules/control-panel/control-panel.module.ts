@@ -1,13 +1,30 @@
 import { Module } from '@nestjs/common';
 import { BeneficiariesAdminController } from './beneficiaries-admin.controller';
 import { BeneficiariesAdminService } from './beneficiaries-admin.service';
+import { BenefitPlansAdminController } from './benefit-plans-admin.controller';
+import { BenefitPlansAdminService } from './benefit-plans-admin.service';
 import { ControlPanelRepository } from './control-panel.repository';
+import { PartnersModule } from '../partners/partners.module';
 import { PartnersAdminController } from './partners-admin.controller';
 import { PartnersAdminService } from './partners-admin.service';
+import { PlacesAdminController } from './places-admin.controller';
+import { PlacesAdminService } from './places-admin.service';
 
 /** The platform operators' API: `Authorization: Bearer <ADMIN_API_TOKEN>`. */
 @Module({
-  controllers: [PartnersAdminController, BeneficiariesAdminController],
-  providers: [ControlPanelRepository, PartnersAdminService, BeneficiariesAdminService],
+  imports: [PartnersModule],
+  controllers: [
+    PartnersAdminController,
+    PlacesAdminController,
+    BenefitPlansAdminController,
+    BeneficiariesAdminController,
+  ],
+  providers: [
+    ControlPanelRepository,
+    PartnersAdminService,
+    PlacesAdminService,
+    BenefitPlansAdminService,
+    BeneficiariesAdminService,
+  ],
 })
 export class ControlPanelModule {}

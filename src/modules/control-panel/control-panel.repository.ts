@@ -1,27 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { DomainError } from '../../common/errors/domain-error';
+import {
+  DataSource,
+  EntityManager,
+  EntityMetadata,
+  EntityTarget,
+  ObjectLiteral,
+  QueryFailedError,
+} from 'typeorm';
+import { invalidParameter } from '../../common/errors/domain-error';
 import { BeneficiaryEntity } from '../beneficiaries/entities/beneficiary.entity';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
+import { PlaceSummaryRepository } from '../partners/place-summary.repository';
 
-export function isDuplicateEntry(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === 'ER_DUP_ENTRY'
-  );
+/** An insert collided on the `code` unique index; the service retries with a fresh code or refuses a given one. */
+export class CodeTakenError extends Error {
+  constructor(readonly code: string) {
+    super(`code ${code} is already taken`);
+    this.name = 'CodeTakenError';
+  }
 }
 
-/** Runs `write`; a unique-index collision becomes `invalid_parameter` with `message`. */
-export async function refusingDuplicates<T>(write: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDuplicateEntry(error)) throw new DomainError('invalid_parameter', message);
-    throw error;
-  }
+/** The property whose unique index an `ER_DUP_ENTRY` names, or undefined for any other error. */
+export function duplicatedProperty(error: unknown, metadata: EntityMetadata): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; sqlMessage?: string };
+  if (driverError?.code !== 'ER_DUP_ENTRY') return undefined;
+  const message = driverError.sqlMessage ?? '';
+  // MariaDB names the key as 'IDX_…', MySQL 8 as 'table.IDX_…'.
+  const unique = [...metadata.indices.filter((index) => index.isUnique), ...metadata.uniques].find((index) =>
+    message.includes(`${index.name}'`),
+  );
+  return unique?.columns[0]?.propertyName ?? 'unknown';
 }
 
 export interface BeneficiaryWithPlan extends BeneficiaryEntity {
@@ -39,63 +52,226 @@ export interface VisitRow {
 export interface StoredBeneficiaryRow {
   cpf: string;
   code: string;
-  name: string;
   email: string | null;
   phone: string | null;
   birthday: string | null;
   active: number;
-  benefit_plan_id: number | null;
 }
 
-/** The control panel's queries. */
+export type NewPartner = Pick<PartnerEntity, 'name' | 'apiKeyHash' | 'apiKeyCiphertext'>;
+export type NewPlace = Pick<
+  PlaceEntity,
+  'id' | 'partnerId' | 'name' | 'code' | 'active' | 'apiKeyHash' | 'apiKeyCiphertext'
+>;
+export type NewPlan = Pick<PlanEntity, 'placeId' | 'name' | 'code' | 'tier' | 'externalReference'>;
+export type NewBenefitPlan = Pick<
+  BenefitPlanEntity,
+  'code' | 'name' | 'tier' | 'monthlyVisitLimit' | 'mealPlan' | 'appointment'
+>;
+export type NewBeneficiary = Pick<
+  BeneficiaryEntity,
+  'cpf' | 'code' | 'name' | 'email' | 'phone' | 'birthday' | 'active' | 'benefitPlanId'
+>;
+export type BeneficiaryChanges = Partial<Omit<NewBeneficiary, 'cpf' | 'code'>>;
+export type BenefitPlanChanges = Partial<Omit<NewBenefitPlan, 'code'> & Pick<BenefitPlanEntity, 'active'>>;
+
+/** Column values of one bulk row, in the order of `upsertBeneficiaries`. */
+export type BeneficiaryTuple = [
+  cpf: string,
+  code: string,
+  name: string,
+  email: string | null,
+  phone: string | null,
+  birthday: string | null,
+  active: boolean,
+  benefitPlanId: number,
+];
+
+const UUID_LENGTH = 36;
+const PARTNER_ID = /^\d{1,10}$/;
+
+/** The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`. */
 @Injectable()
 export class ControlPanelRepository {
-  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly placeSummary: PlaceSummaryRepository,
+  ) {}
 
-  get partners() {
-    return this.dataSource.getRepository(PartnerEntity);
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
-  get places() {
-    return this.dataSource.getRepository(PlaceEntity);
+  // Partners
+
+  insertPartner(values: NewPartner): Promise<PartnerEntity> {
+    return this.dataSource.getRepository(PartnerEntity).save(values);
   }
 
-  get plans() {
-    return this.dataSource.getRepository(PlanEntity);
+  /** `id` as it came in the path: anything that is not a partner id finds nothing. */
+  findPartner(id: string | number): Promise<PartnerEntity | null> {
+    if (!PARTNER_ID.test(String(id))) return Promise.resolve(null);
+    return this.dataSource.getRepository(PartnerEntity).findOne({ where: { id: Number(id) } });
   }
 
-  get benefitPlans() {
-    return this.dataSource.getRepository(BenefitPlanEntity);
+  placesOfPartner(partnerId: number): Promise<PlaceEntity[]> {
+    return this.dataSource
+      .getRepository(PlaceEntity)
+      .find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  get beneficiaries() {
-    return this.dataSource.getRepository(BeneficiaryEntity);
-  }
-
+  /** New key material; the bumped version revokes the bearer tokens issued with the old key. */
   async rotatePartnerKey(id: number, hash: string, ciphertext: string): Promise<void> {
-    await this.partners.update(id, {
+    await this.dataSource.getRepository(PartnerEntity).update(id, {
       apiKeyHash: hash,
       apiKeyCiphertext: ciphertext,
       keyVersion: () => 'key_version + 1',
     });
+  }
+
+  // Places
+
+  async insertPlace(values: NewPlace): Promise<PlaceEntity> {
+    return this.inserting(PlaceEntity, values.code, () =>
+      this.dataSource
+        .getRepository(PlaceEntity)
+        .save(this.dataSource.getRepository(PlaceEntity).create(values)),
+    );
+  }
+
+  findPlace(id: string): Promise<PlaceEntity | null> {
+    if (id.length > UUID_LENGTH) return Promise.resolve(null);
+    return this.dataSource.getRepository(PlaceEntity).findOne({ where: { id } });
+  }
+
+  async updatePlace(id: string, changes: Partial<Pick<PlaceEntity, 'name' | 'active'>>): Promise<void> {
+    if (Object.keys(changes).length > 0) await this.dataSource.getRepository(PlaceEntity).update(id, changes);
   }
 
   async rotatePlaceKey(id: string, hash: string, ciphertext: string): Promise<void> {
-    await this.places.update(id, {
+    await this.dataSource.getRepository(PlaceEntity).update(id, {
       apiKeyHash: hash,
       apiKeyCiphertext: ciphertext,
       keyVersion: () => 'key_version + 1',
     });
   }
 
-  async findBeneficiary(cpf: string): Promise<BeneficiaryWithPlan | undefined> {
-    const beneficiary = await this.beneficiaries.findOne({
+  // Plans of a place
+
+  /** Inserts the plan and refreshes its place's summary in one transaction. */
+  async insertPlan(values: NewPlan): Promise<PlanEntity> {
+    return this.inserting(PlanEntity, values.code, () =>
+      this.dataSource.transaction(async (manager) => {
+        const plans = manager.getRepository(PlanEntity);
+        const plan = await plans.save(plans.create(values));
+        await this.placeSummary.refresh(values.placeId, manager);
+        return plan;
+      }),
+    );
+  }
+
+  /** Plans not deleted, oldest first. */
+  plansOfPlace(placeId: string): Promise<PlanEntity[]> {
+    return this.dataSource.getRepository(PlanEntity).find({ where: { placeId }, order: { id: 'ASC' } });
+  }
+
+  findPlanOfPlace(placeId: string, code: string): Promise<PlanEntity | null> {
+    return this.dataSource.getRepository(PlanEntity).findOne({ where: { placeId, code } });
+  }
+
+  /** Sets `deletedAt`, refreshes the place's summary in the same transaction, answers the plan as stored. */
+  async softDeletePlan(plan: Pick<PlanEntity, 'id' | 'placeId'>): Promise<PlanEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const plans = manager.getRepository(PlanEntity);
+      await plans.softDelete(plan.id);
+      await this.placeSummary.refresh(plan.placeId, manager);
+      return plans.findOneOrFail({ where: { id: plan.id }, withDeleted: true });
+    });
+  }
+
+  // Benefit plans
+
+  async insertBenefitPlan(values: NewBenefitPlan): Promise<BenefitPlanEntity> {
+    const benefitPlans = this.dataSource.getRepository(BenefitPlanEntity);
+    return this.inserting(BenefitPlanEntity, values.code, () =>
+      benefitPlans.save(benefitPlans.create(values)),
+    );
+  }
+
+  benefitPlans(): Promise<BenefitPlanEntity[]> {
+    return this.dataSource.getRepository(BenefitPlanEntity).find({ order: { code: 'ASC' } });
+  }
+
+  findBenefitPlan(code: string): Promise<BenefitPlanEntity | null> {
+    return this.dataSource.getRepository(BenefitPlanEntity).findOne({ where: { code } });
+  }
+
+  async updateBenefitPlan(id: number, changes: BenefitPlanChanges): Promise<BenefitPlanEntity> {
+    const benefitPlans = this.dataSource.getRepository(BenefitPlanEntity);
+    if (Object.keys(changes).length > 0) await benefitPlans.update(id, changes);
+    return benefitPlans.findOneOrFail({ where: { id } });
+  }
+
+  // Beneficiaries
+
+  async insertBeneficiary(values: NewBeneficiary): Promise<BeneficiaryEntity> {
+    const beneficiaries = this.dataSource.getRepository(BeneficiaryEntity);
+    return this.inserting(
+      BeneficiaryEntity,
+      values.code,
+      () => beneficiaries.save(beneficiaries.create(values)),
+      {
+        cpf: 'cpf already belongs to a beneficiary; change it with PATCH /admin/beneficiaries/:cpf',
+      },
+    );
+  }
+
+  async findBeneficiary(cpf: string): Promise<BeneficiaryWithPlan | null> {
+    const beneficiary = await this.dataSource.getRepository(BeneficiaryEntity).findOne({
       where: { cpf },
       relations: { benefitPlan: true },
     });
-    if (!beneficiary) return undefined;
+    if (!beneficiary) return null;
     return Object.assign(beneficiary, { benefitPlanCode: beneficiary.benefitPlan?.code ?? null });
   }
+
+  async updateBeneficiary(id: number, changes: BeneficiaryChanges): Promise<void> {
+    if (Object.keys(changes).length > 0)
+      await this.dataSource.getRepository(BeneficiaryEntity).update(id, changes);
+  }
+
+  // Bulk import: plain SQL, one statement per chunk
+
+  async storedBeneficiaries(manager: EntityManager, cpfs: string[]): Promise<StoredBeneficiaryRow[]> {
+    if (cpfs.length === 0) return [];
+    return manager.query(
+      `SELECT cpf, code, email, phone, DATE_FORMAT(birthday, '%Y-%m-%d') AS birthday, active
+       FROM beneficiaries WHERE cpf IN (?)`,
+      [cpfs],
+    );
+  }
+
+  /** code → CPF of the beneficiaries that hold any of these codes. */
+  async codeOwners(manager: EntityManager, codes: string[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows: { cpf: string; code: string }[] = await manager.query(
+      'SELECT cpf, code FROM beneficiaries WHERE code IN (?)',
+      [codes],
+    );
+    return new Map(rows.map((row) => [row.code, row.cpf]));
+  }
+
+  /** One multi-row upsert by CPF; every column is written from the merged row. */
+  async upsertBeneficiaries(manager: EntityManager, rows: BeneficiaryTuple[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO beneficiaries (cpf, code, name, email, phone, birthday, active, benefit_plan_id) VALUES ?
+       ON DUPLICATE KEY UPDATE code = VALUES(code), name = VALUES(name), email = VALUES(email), phone = VALUES(phone),
+         birthday = VALUES(birthday), active = VALUES(active), benefit_plan_id = VALUES(benefit_plan_id)`,
+      [rows],
+    );
+  }
+
+  // Visits (read-only)
 
   async visitsOfPlace(
     placeId: string,
@@ -103,7 +279,7 @@ export class ControlPanelRepository {
     to: Date | undefined,
     offset: number,
     limit: number,
-  ) {
+  ): Promise<{ rows: VisitRow[]; total: number }> {
     const conditions = ['v.place_id = ?'];
     const params: unknown[] = [placeId];
     if (from) {
@@ -128,32 +304,23 @@ export class ControlPanelRepository {
     return { rows, total: Number(total) };
   }
 
-  async storedBeneficiaries(manager: EntityManager, cpfs: string[]): Promise<StoredBeneficiaryRow[]> {
-    if (cpfs.length === 0) return [];
-    return manager.query(
-      `SELECT cpf, code, name, email, phone, DATE_FORMAT(birthday, '%Y-%m-%d') AS birthday, active, benefit_plan_id
-       FROM beneficiaries WHERE cpf IN (?)`,
-      [cpfs],
-    );
-  }
-
-  /** code → CPF of the beneficiaries that hold any of these codes. */
-  async codeOwners(manager: EntityManager, codes: string[]): Promise<Map<string, string>> {
-    if (codes.length === 0) return new Map();
-    const rows: { cpf: string; code: string }[] = await manager.query(
-      'SELECT cpf, code FROM beneficiaries WHERE code IN (?)',
-      [codes],
-    );
-    return new Map(rows.map((row) => [row.code, row.cpf]));
-  }
-
-  /** One multi-row upsert by CPF; every column is written from the merged row. */
-  async upsertBeneficiaries(manager: EntityManager, rows: unknown[][]): Promise<void> {
-    await manager.query(
-      `INSERT INTO beneficiaries (cpf, code, name, email, phone, birthday, active, benefit_plan_id) VALUES ?
-       ON DUPLICATE KEY UPDATE code = VALUES(code), name = VALUES(name), email = VALUES(email), phone = VALUES(phone),
-         birthday = VALUES(birthday), active = VALUES(active), benefit_plan_id = VALUES(benefit_plan_id)`,
-      [rows],
-    );
+  /**
+   * Runs an insert and translates a unique-index collision: on `code` into `CodeTakenError`, on another
+   * column into `invalid_parameter` with `messages[column]`.
+   */
+  private async inserting<E extends ObjectLiteral, T>(
+    entity: EntityTarget<E>,
+    code: string,
+    insert: () => Promise<T>,
+    messages: Record<string, string> = {},
+  ): Promise<T> {
+    try {
+      return await insert();
+    } catch (error) {
+      const property = duplicatedProperty(error, this.dataSource.getMetadata(entity));
+      if (property === undefined) throw error;
+      if (property === 'code') throw new CodeTakenError(code);
+      throw invalidParameter(messages[property] ?? `${property} is already taken`);
+    }
   }
 }

@@ -1,118 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsEmail,
-  IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  Min,
-  ValidateIf,
 } from 'class-validator';
+import { MAX_BULK_ROWS } from '../bulk-rows';
+import { OmitOrValidate } from './optional';
 
-export class CreateBenefitPlanDto {
-  @ApiProperty({ example: 'GOLD', description: 'Up to 32 characters A-Z 0-9 _ -' })
-  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'code must be 1 to 32 characters A-Z, 0-9, _ or -' })
-  @IsString()
-  code: string;
+const BIRTHDAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-  @ApiProperty({ example: 'Gold' })
-  @MaxLength(255)
-  @IsNotEmpty()
-  @IsString()
-  name: string;
-
-  @ApiProperty({ example: 3, description: 'Highest gym plan tier this benefit plan gives access to' })
-  @Min(0)
-  @IsInt()
-  tier: number;
-
-  @ApiProperty({
-    example: 12,
-    nullable: true,
-    type: Number,
-    description: 'Visits per calendar month; null = unlimited',
-  })
-  @ValidateIf((_object, value) => value !== null)
-  @Min(0)
-  @IsInt()
-  monthly_visit_limit: number | null;
-
-  @ApiPropertyOptional({ example: true, default: false })
-  @IsOptional()
-  @IsBoolean()
-  meal_plan?: boolean;
-
-  @ApiPropertyOptional({ example: false, default: false })
-  @IsOptional()
-  @IsBoolean()
-  appointment?: boolean;
-}
-
-export class UpdateBenefitPlanDto {
-  @ApiPropertyOptional({ example: 'Gold Plus' })
-  @IsOptional()
-  @MaxLength(255)
-  @IsNotEmpty()
-  @IsString()
-  name?: string;
-
-  @ApiPropertyOptional({ example: 3 })
-  @IsOptional()
-  @Min(0)
-  @IsInt()
-  tier?: number;
-
-  @ApiPropertyOptional({ example: 16, nullable: true, type: Number })
-  @IsOptional()
-  @ValidateIf((_object, value) => value !== null)
-  @Min(0)
-  @IsInt()
-  monthly_visit_limit?: number | null;
-
-  @ApiPropertyOptional({ example: true })
-  @IsOptional()
-  @IsBoolean()
-  meal_plan?: boolean;
-
-  @ApiPropertyOptional({ example: true })
-  @IsOptional()
-  @IsBoolean()
-  appointment?: boolean;
-
-  @ApiPropertyOptional({ example: false, description: 'false: its beneficiaries answer not_exists' })
-  @IsOptional()
-  @IsBoolean()
-  active?: boolean;
-}
-
-export class BenefitPlanDto {
-  @ApiProperty({ example: 'GOLD' })
-  code: string;
-
-  @ApiProperty({ example: 'Gold' })
-  name: string;
-
-  @ApiProperty({ example: 3 })
-  tier: number;
-
-  @ApiProperty({ example: 12, nullable: true, type: Number })
-  monthly_visit_limit: number | null;
-
-  @ApiProperty({ example: true })
-  meal_plan: boolean;
-
-  @ApiProperty({ example: false })
-  appointment: boolean;
-
-  @ApiProperty({ example: true })
-  active: boolean;
-}
-
-export class BeneficiaryFieldsDto {
+/** Fields that may be cleared with null. */
+class BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'joana@example.com', nullable: true, type: String })
   @IsOptional()
   @MaxLength(255)
@@ -128,22 +31,15 @@ export class BeneficiaryFieldsDto {
 
   @ApiPropertyOptional({ example: '1991-02-03', nullable: true, type: String, description: 'YYYY-MM-DD' })
   @IsOptional()
-  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
-    message: 'birthday must be a date as YYYY-MM-DD',
-  })
+  @Matches(BIRTHDAY, { message: 'birthday must be a date as YYYY-MM-DD' })
   @IsString()
   birthday?: string | null;
-
-  @ApiPropertyOptional({ example: true, default: true })
-  @IsOptional()
-  @IsBoolean()
-  active?: boolean;
 }
 
-export class CreateBeneficiaryDto extends BeneficiaryFieldsDto {
+export class CreateBeneficiaryDto extends BeneficiaryContactDto {
   @ApiProperty({
     example: '111.444.777-35',
-    description: 'Punctuation is stripped; check digits are verified',
+    description: '11 digits; `.`, `-` and spaces are stripped; check digits are verified; unique',
   })
   @MaxLength(20)
   @IsString()
@@ -151,32 +47,45 @@ export class CreateBeneficiaryDto extends BeneficiaryFieldsDto {
 
   @ApiProperty({ example: 'Joana Lima' })
   @MaxLength(255)
-  @IsNotEmpty()
+  @Matches(/\S/, { message: 'name must not be blank' })
   @IsString()
   name: string;
 
-  @ApiProperty({ example: 'GOLD' })
+  @ApiProperty({ example: 'GOLD', description: 'code of an existing benefit plan' })
   @MaxLength(32)
   @IsString()
   benefit_plan_code: string;
 
-  @ApiPropertyOptional({ example: 'EQ2B3FBK', description: '8 characters A-Z 0-9; generated when absent' })
+  @ApiPropertyOptional({ example: true, default: true })
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean | null;
+
+  @ApiPropertyOptional({
+    example: 'EQ2B3FBK',
+    description: '8 characters A-Z 0-9, unique; generated when absent',
+  })
   @IsOptional()
   @Matches(/^[A-Z0-9]{8}$/, { message: 'code must be 8 characters A-Z and 0-9' })
   @IsString()
-  code?: string;
+  code?: string | null;
 }
 
-export class UpdateBeneficiaryDto extends BeneficiaryFieldsDto {
+export class UpdateBeneficiaryDto extends BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'Joana Lima Souza' })
-  @IsOptional()
+  @OmitOrValidate()
   @MaxLength(255)
-  @IsNotEmpty()
+  @Matches(/\S/, { message: 'name must not be blank' })
   @IsString()
   name?: string;
 
-  @ApiPropertyOptional({ example: 'SILVER' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: false, description: 'false: check-ins answer inactive_employee' })
+  @OmitOrValidate()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({ example: 'SILVER', description: 'code of an existing benefit plan' })
+  @OmitOrValidate()
   @MaxLength(32)
   @IsString()
   benefit_plan_code?: string;
@@ -210,17 +119,22 @@ export class BeneficiaryDto {
 
 export class BulkImportDto {
   @ApiProperty({
-    description: 'Up to 10,000 rows, each shaped like POST /admin/beneficiaries; upsert by CPF',
+    description:
+      `Up to ${MAX_BULK_ROWS} rows, each shaped like the body of POST /admin/beneficiaries; upsert by CPF. ` +
+      'On update, fields absent from a row keep their value.',
     example: [
       { cpf: '11144477735', name: 'Joana Lima', benefit_plan_code: 'GOLD' },
       {
-        cpf: '52998224725',
+        cpf: '529.982.247-25',
         name: 'Pedro Alves',
         email: 'pedro@example.com',
         benefit_plan_code: 'BASIC',
         active: false,
       },
     ],
+  })
+  @ArrayMaxSize(MAX_BULK_ROWS, {
+    message: `beneficiaries must hold at most ${MAX_BULK_ROWS} rows; split the import`,
   })
   @IsArray()
   beneficiaries: unknown[];
@@ -231,9 +145,9 @@ export class BulkErrorDto {
   index: number;
 
   @ApiProperty({ example: 'invalid_parameter' })
-  label: string;
+  label: 'invalid_parameter';
 
-  @ApiProperty({ example: 'cpf has wrong check digits' })
+  @ApiProperty({ example: 'cpf must be 11 digits with valid check digits' })
   message: string;
 }
 
@@ -244,6 +158,6 @@ export class BulkImportResultDto {
   @ApiProperty({ example: 1 })
   updated: number;
 
-  @ApiProperty({ type: [BulkErrorDto] })
+  @ApiProperty({ type: [BulkErrorDto], description: 'The rows left out, by index; the others were imported' })
   errors: BulkErrorDto[];
 }

@@ -1,0 +1,63 @@
+import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
+import { PartnerEntity } from '../partners/entities/partner.entity';
+import { PlaceEntity } from '../partners/entities/place.entity';
+import { PlanEntity } from '../partners/entities/plan.entity';
+import { BeneficiaryWithPlan } from './control-panel.repository';
+import { BeneficiaryDto } from './dto/beneficiaries.dto';
+import { BenefitPlanDto } from './dto/benefit-plans.dto';
+import { PartnerDto } from './dto/partners.dto';
+import { AdminPlanDto, PlaceDto } from './dto/places.dto';
+
+export function toPartnerDto(partner: PartnerEntity, partnerApiKey: string): PartnerDto {
+  return { id: partner.id, name: partner.name, partner_api_key: partnerApiKey };
+}
+
+export function toPlaceDto(place: PlaceEntity, placeApiKey: string): PlaceDto {
+  return {
+    id: place.id,
+    partner_id: place.partnerId,
+    name: place.name,
+    code: place.code,
+    active: place.active,
+    place_api_key: placeApiKey,
+  };
+}
+
+export function toPlanDto(plan: PlanEntity): AdminPlanDto {
+  return {
+    id: plan.id,
+    name: plan.name,
+    code: plan.code,
+    tier: plan.tier,
+    createdAt: plan.createdAt,
+    updatedAt: plan.updatedAt,
+    deletedAt: plan.deletedAt,
+    placeId: plan.placeId,
+    externalReference: plan.externalReference,
+  };
+}
+
+export function toBenefitPlanDto(plan: BenefitPlanEntity): BenefitPlanDto {
+  return {
+    code: plan.code,
+    name: plan.name,
+    tier: plan.tier,
+    monthly_visit_limit: plan.monthlyVisitLimit,
+    meal_plan: plan.mealPlan,
+    appointment: plan.appointment,
+    active: plan.active,
+  };
+}
+
+export function toBeneficiaryDto(beneficiary: BeneficiaryWithPlan): BeneficiaryDto {
+  return {
+    cpf: beneficiary.cpf,
+    code: beneficiary.code,
+    name: beneficiary.name,
+    email: beneficiary.email,
+    phone: beneficiary.phone,
+    birthday: beneficiary.birthday,
+    active: beneficiary.active,
+    benefit_plan_code: beneficiary.benefitPlanCode,
+  };
+}

@@ -1,19 +1,24 @@
-import { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
-import { jsonBodyParsers } from './common/http/body-parsing';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger as Pino } from 'pino';
+import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
+import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
+import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
-/** Everything main.ts does to the app, shared with the e2e tests so they run the same pipeline. */
-export function configureApp(app: INestApplication): INestApplication {
-  const express = app as NestExpressApplication;
-  express.useLogger(app.get(Logger));
-  express.set('trust proxy', 'loopback');
-  express.disable('x-powered-by');
-  const dashboard = app.get(QueueDashboard, { strict: false });
-  express.use(dashboard.basePath, dashboard.basicAuth, dashboard.router);
-  express.use(...jsonBodyParsers());
+/** The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback. */
+export function createHttpAdapter(): FastifyAdapter {
+  return new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: DEFAULT_BODY_LIMIT, genReqId: requestIdOf });
+}
+
+/** Everything main.ts does to the app before it starts, shared with the e2e tests so they run the same pipeline. */
+export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
+  const logger = app.get<Pino>(ROOT_LOGGER);
+  app.useLogger(app.get(PinoLoggerService));
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestLogging(fastify, logger);
+  registerBodyParsing(fastify);
+  app.get(QueueDashboard, { strict: false }).register(fastify);
   setupSwagger(app);
   app.enableShutdownHooks();
   return app;

@@ -1,18 +1,21 @@
-import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { configureApp, createHttpAdapter } from './app.setup';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { checkRedis } from './database/check-redis';
 import { DependencyUnavailableError, prepareDatabase } from './database/prepare-database';
 
 /** Prepares MySQL and checks Redis, then starts the HTTP service. */
-export async function bootstrap(config: AppConfig = loadConfig()): Promise<INestApplication> {
+export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   await prepareDatabase(config);
   await checkRedis(config);
-  const app = await NestFactory.create(AppModule, { bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   configureApp(app);
-  await app.listen(config.port);
+  await app.listen(config.port, '0.0.0.0');
   return app;
 }
 

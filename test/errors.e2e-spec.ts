@@ -67,6 +67,53 @@ describe('error envelope on every non-2xx answer (e2e)', () => {
     expectEnvelope(res.body, '413', 'Payload Too Large', 'payload_too_large');
   });
 
+  it('reads a JSON body whatever its content type, or none', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json']) {
+      const res = await request(t.http)
+        .post('/partner/auth')
+        .set('content-type', type)
+        .send(JSON.stringify({ partner_api_key: 'y' }))
+        .expect(422);
+      expect(res.body.errors[0].detail).toContain('place_api_key');
+    }
+  });
+
+  it('treats a write without a body as an empty object, so validation names the missing field', async () => {
+    const res = await request(t.http).post('/partner/auth').expect(422);
+    expectEnvelope(res.body, '422', 'Validation Error', 'invalid_parameter');
+    expect(res.body.errors[0].detail).toContain('place_api_key');
+  });
+
+  it('refuses a body that tries to set __proto__ with 400 malformed_request', async () => {
+    const res = await request(t.http)
+      .post('/partner/auth')
+      .set('content-type', 'application/json')
+      .send('{"place_api_key":"a","partner_api_key":"b","__proto__":{"admin":true}}')
+      .expect(400);
+    expectEnvelope(res.body, '400', 'Bad Request', 'malformed_request');
+  });
+
+  it('lets only the bulk import carry more than 100 KB', async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ cpf: String(i), name: 'x'.repeat(40) }));
+    const big = JSON.stringify({ beneficiaries: rows });
+    expect(big.length).toBeGreaterThan(100 * 1024);
+    const admin = `Bearer ${t.config.adminApiToken}`;
+    const bulk = await request(t.http)
+      .post('/admin/beneficiaries/bulk')
+      .set('Authorization', admin)
+      .set('content-type', 'application/json')
+      .send(big)
+      .expect(200);
+    expect(bulk.body.errors).toHaveLength(2000);
+    const res = await request(t.http)
+      .post('/admin/beneficiaries')
+      .set('Authorization', admin)
+      .set('content-type', 'application/json')
+      .send(big)
+      .expect(413);
+    expectEnvelope(res.body, '413', 'Payload Too Large', 'payload_too_large');
+  });
+
   it('answers a validation failure with 422 invalid_parameter naming the field', async () => {
     const res = await request(t.http).post('/partner/auth').send({ partner_api_key: 'y' }).expect(422);
     expectEnvelope(res.body, '422', 'Validation Error', 'invalid_parameter');

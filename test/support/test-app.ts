@@ -1,16 +1,16 @@
-import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { Clock } from '../../src/common/time/clock';
 import { APP_CONFIG, AppConfig, loadConfig } from '../../src/config/app-config';
 import { prepareDatabase } from '../../src/database/prepare-database';
 import { FakeClock } from './fake-clock';
 
 export interface TestApp {
-  app: INestApplication;
+  app: NestFastifyApplication;
   http: App;
   dataSource: DataSource;
   clock: FakeClock;
@@ -32,9 +32,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     .overrideProvider(Clock)
     .useValue(clock)
     .compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   configureApp(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     http: app.getHttpServer() as App,

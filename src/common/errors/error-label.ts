@@ -86,6 +86,8 @@ export function titleForStatus(status: number): string {
       return 'Validation Error';
     case 429:
       return 'Too Many Requests';
+    case 503:
+      return 'Service Unavailable';
     default:
       return status >= 500 ? 'Internal Server Error' : 'Error';
   }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
@@ -19,15 +19,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const answer = this.answerFor(exception, request);
-    if (response.headersSent) return;
-    for (const [name, value] of Object.entries(answer.headers ?? {})) response.setHeader(name, value);
-    response.status(answer.status).json(buildErrorEnvelope(answer.status, answer.label, answer.detail));
+    if (reply.sent) return;
+    reply
+      .code(answer.status)
+      .headers(answer.headers ?? {})
+      .send(buildErrorEnvelope(answer.status, answer.label, answer.detail));
   }
 
-  private answerFor(exception: unknown, request: Request): ErrorAnswer {
+  private answerFor(exception: unknown, request: FastifyRequest): ErrorAnswer {
     if (exception instanceof DomainError) {
       return {
         status: exception.status,
@@ -47,7 +49,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const mapped = this.mapHttpException(exception, request);
       if (mapped) return mapped;
     }
-    const requestId = String(request.id ?? '');
+    const requestId = request.id;
     this.logger.error({ err: exception, requestId }, 'Unhandled exception');
     return {
       status: 500,
@@ -56,7 +58,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     };
   }
 
-  private mapHttpException(exception: HttpException, request: Request): ErrorAnswer | undefined {
+  private mapHttpException(exception: HttpException, request: FastifyRequest): ErrorAnswer | undefined {
     const status = exception.getStatus();
     switch (status) {
       case 400:
@@ -64,12 +66,26 @@ export class AllExceptionsFilter implements ExceptionFilter {
       case 401:
         return { status, label: 'invalid_token', detail: 'Authentication is required.' };
       case 404:
-        return { status, label: 'not_found', detail: `No route ${request.method} ${request.path}.` };
+        return {
+          status,
+          label: 'not_found',
+          detail: `No route ${request.method} ${request.url.split('?')[0]}.`,
+        };
       case 413:
         return { status, label: 'payload_too_large', detail: 'The request body is over the size limit.' };
       case 429:
         return { status, label: 'rate_limited', detail: 'Too many requests.' };
+      case 503:
+        return {
+          status,
+          label: 'internal_error',
+          detail: 'The service cannot reach its database right now; try again shortly.',
+        };
       default:
+        // Whatever else the HTTP layer refuses (a bad Content-Length, say) is a request it cannot read.
+        if (status >= 400 && status < 500) {
+          return { status: 400, label: 'malformed_request', detail: 'The request could not be read.' };
+        }
         return undefined;
     }
   }

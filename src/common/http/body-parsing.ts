@@ -1,52 +1,42 @@
-import { json, NextFunction, Request, Response } from 'express';
-import { buildErrorEnvelope } from '../errors/error-envelope';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../errors/domain-error';
 
-export const DEFAULT_BODY_LIMIT = '100kb';
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
 /** Bulk import carries up to 10,000 beneficiaries. */
-export const BULK_BODY_LIMIT = '10mb';
+export const BULK_BODY_LIMIT = 10 * 1024 * 1024;
 export const BULK_PATHS = ['/admin/beneficiaries/bulk'];
 
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
-
-function send(
-  res: Response,
-  status: number,
-  label: 'malformed_request' | 'payload_too_large',
-  detail: string,
-) {
-  res.status(status).json(buildErrorEnvelope(status, label, detail));
-}
-
-/** JSON parsing with the contract's envelope for bodies that are not JSON, not an object, or too large. */
-export function jsonBodyParsers() {
-  const bulk = json({ limit: BULK_BODY_LIMIT, type: () => true });
-  const regular = json({ limit: DEFAULT_BODY_LIMIT, type: () => true });
-  const parse = (req: Request, res: Response, next: NextFunction) => {
-    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method)) return next();
-    const parser = BULK_PATHS.includes(req.path) ? bulk : regular;
-    parser(req, res, next);
-  };
-  const requireObject = (req: Request, res: Response, next: NextFunction) => {
-    const body: unknown = req.body;
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-      return send(res, 400, 'malformed_request', 'The request body must be a JSON object.');
-    }
-    next();
-  };
-  const onError = (err: BodyParserError, _req: Request, res: Response, next: NextFunction) => {
-    if (err.type === 'entity.too.large' || err.status === 413) {
-      return send(res, 413, 'payload_too_large', 'The request body is over the size limit.');
-    }
-    if (err.type === 'entity.parse.failed' || err.status === 400 || err.type?.startsWith('charset')) {
-      return send(res, 400, 'malformed_request', 'The request body is not valid JSON.');
-    }
-    if (err.type === 'encoding.unsupported' || err.status === 415) {
-      return send(res, 400, 'malformed_request', 'The request body encoding is not supported.');
-    }
-    next(err);
-  };
-  return [parse, requireObject, onError] as const;
+/**
+ * Every body is read as JSON whatever its content type (clients of this contract do not always send one),
+ * must be an object. Refusals go through the global exception filter like any other error: a body that is
+ * not a JSON object is 400 `malformed_request`, one over the route's limit Fastify's 413 (`payload_too_large`).
+ * Bodiless writes get `{}`, so their validation names the missing fields.
+ */
+export function registerBodyParsing(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    if (BULK_PATHS.includes(route.url)) route.bodyLimit = BULK_BODY_LIMIT;
+  });
+  // Fastify's own JSON parser, which also refuses __proto__ and constructor.prototype keys.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, raw, done) => {
+    const text = String(raw);
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, (error: Error | null, body?: unknown) => {
+      if (error)
+        return done(new DomainError('malformed_request', 'The request body is not valid JSON.'), undefined);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        return done(
+          new DomainError('malformed_request', 'The request body must be a JSON object.'),
+          undefined,
+        );
+      }
+      done(null, body);
+    });
+  });
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD')
+      request.body = {};
+    done();
+  });
 }

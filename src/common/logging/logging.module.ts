@@ -1,10 +1,7 @@
-import { Module } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import { LoggerModule } from 'nestjs-pino';
+import { Global, LoggerService, Module } from '@nestjs/common';
+import pino, { Logger as Pino } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const CPF_IN_TEXT = /\b(\d{3})\.?\d{3}\.?\d{3}-?(\d{2})\b/g;
 
 /** Masks CPFs wherever they appear in a logged URL (e.g. PATCH /admin/beneficiaries/:cpf). */
@@ -12,38 +9,94 @@ export function maskCpfsInText(text: string): string {
   return text.replace(CPF_IN_TEXT, '$1.***.***-$2');
 }
 
-/** Pino logs with a request id on every line; credentials redacted, CPFs masked, bodies never logged. */
+/**
+ * Drops what a database error carries of the statement (its SQL with the values filled in and its
+ * parameters hold CPFs, names and contact details) and masks CPFs in its message ("Duplicate entry '…'").
+ */
+function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as Record<string, unknown>;
+  for (const field of ['query', 'parameters', 'sql', 'sqlMessage', 'driverError']) delete serialized[field];
+  for (const field of ['message', 'stack']) {
+    if (typeof serialized[field] === 'string') serialized[field] = maskCpfsInText(serialized[field]);
+  }
+  return serialized;
+}
+
+/** The process's pino logger: one JSON line per event; credentials and request bodies are never logged. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Pino {
+  const options: pino.LoggerOptions = {
+    level,
+    serializers: { err: serializeError },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** Nest's logger interface over pino: `logger.warn({ err }, 'message')` and `logger.log('message')` both work. */
+export class PinoLoggerService implements LoggerService {
+  constructor(private readonly pino: Pino) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  /** Nest appends the context (the logger's name) as the last argument. */
+  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    if (!this.pino.isLevelEnabled(level)) return;
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? rest.pop() : undefined;
+    if (typeof message === 'object' && message !== null && !(message instanceof Error)) {
+      const text = typeof rest[0] === 'string' ? rest[0] : undefined;
+      this.pino[level]({ context, ...message }, text);
+    } else if (message instanceof Error) {
+      this.pino[level]({ context, err: message }, message.message);
+    } else {
+      // Nest passes a stack trace as the argument before the context of error().
+      const stack = typeof rest[0] === 'string' ? rest[0] : undefined;
+      this.pino[level]({ context, ...(stack && { stack }) }, String(message));
+    }
+  }
+}
+
+/** The root logger and Nest's logger service over it. */
+@Global()
 @Module({
-  imports: [
-    LoggerModule.forRootAsync({
+  providers: [
+    {
+      provide: ROOT_LOGGER,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
-          level: config.logLevel,
-          genReqId: (req: IncomingMessage, res: ServerResponse) => {
-            const given = req.headers['x-request-id'];
-            const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-            res.setHeader('x-request-id', id);
-            return id;
-          },
-          redact: {
-            paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-            censor: '[redacted]',
-          },
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
-              id: req.id,
-              method: req.method,
-              url: maskCpfsInText(req.url),
-            }),
-            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-          },
-          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
-          quietReqLogger: true,
-        },
-      }),
-    }),
+      useFactory: (config: AppConfig) => createLogger(config.logLevel),
+    },
+    {
+      provide: PinoLoggerService,
+      inject: [ROOT_LOGGER],
+      useFactory: (root: Pino) => new PinoLoggerService(root),
+    },
   ],
+  exports: [ROOT_LOGGER, PinoLoggerService],
 })
 export class LoggingModule {}

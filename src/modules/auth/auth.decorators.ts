@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AuthenticatedPlace } from './auth.types';
 import { AdminGuard, ApiKeyGuard, BearerGuard } from './guards';
@@ -36,6 +36,6 @@ export const AdminAuth = () =>
 /** The place resolved by ApiKeyAuth or BearerAuth. */
 export const CurrentPlace = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthenticatedPlace => {
-    return context.switchToHttp().getRequest<Request & { user: AuthenticatedPlace }>().user;
+    return context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedPlace }>().user;
   },
 );

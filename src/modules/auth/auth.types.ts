@@ -5,6 +5,8 @@ export interface AuthenticatedPlace {
   placeName: string;
   placeActive: boolean;
   partnerId: number;
+  /** Bumped by each rotation of the place's key; the check-in query compares it with the database's. */
+  keyVersion: number;
 }
 
 /** Claims of the partner token. Raw keys never go into claims; key versions let rotation revoke tokens. */

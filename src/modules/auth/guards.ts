@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -52,7 +52,7 @@ export class AdminGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<Request>().headers.authorization;
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization;
     const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
     if (!match)
       throw new DomainError(

@@ -29,6 +29,7 @@ export class ApiKeyStrategy extends PassportStrategy(HeaderAPIKeyStrategy, API_K
       placeName: place.name,
       placeActive: place.active,
       partnerId: place.partnerId,
+      keyVersion: place.keyVersion,
     };
   }
 }

@@ -34,6 +34,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
       placeName: place.name,
       placeActive: place.active,
       partnerId: place.partnerId,
+      keyVersion: place.keyVersion,
     };
   }
 }

@@ -46,6 +46,32 @@ describe('service start (e2e, real process)', () => {
     expect(run.output).toContain('KEY_ENCRYPTION_SECRET still has its development default');
   });
 
+  it('keeps birthdays as sent when the process runs west of UTC', async () => {
+    const t = await createTestApp();
+    const port = await freePort();
+    const service = new ServiceProcess({ PORT: String(port), TZ: 'America/Sao_Paulo' });
+    try {
+      await service.waitUntilListening();
+      const admin = `Bearer ${t.config.adminApiToken}`;
+      const base = `http://127.0.0.1:${port}`;
+      await request(base)
+        .post('/admin/benefit-plans')
+        .set('Authorization', admin)
+        .send({ code: 'BDAY', name: 'Birthday plan', tier: 1, monthly_visit_limit: null })
+        .expect(201);
+      await request(base)
+        .post('/admin/beneficiaries')
+        .set('Authorization', admin)
+        .send({ cpf: '52998224725', name: 'Ana', birthday: '1991-02-03', benefit_plan_code: 'BDAY' })
+        .expect(201);
+      const got = await request(base).get('/admin/beneficiaries/52998224725').set('Authorization', admin);
+      expect(got.body.birthday).toBe('1991-02-03');
+    } finally {
+      await service.stop();
+      await t.close();
+    }
+  });
+
   describe('logging', () => {
     let t: TestApp;
     let service: ServiceProcess | undefined;

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan, nextCpf } from './factories/beneficiaries.factory';
-import { createGym, createPlace, createPlan } from './factories/partners.factory';
+import { IdempotencyPurge } from '../src/modules/check-in/idempotency-purge.service';
+import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.repository';
+import { createGym, createPlace, createPlan, deletePlan } from './factories/partners.factory';
 import { envelope, expectError, flat } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
@@ -15,10 +17,11 @@ describe('check-in routes (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  async function visits(): Promise<number> {
-    const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM visits');
+  async function count(table: string): Promise<number> {
+    const [{ n }] = await t.dataSource.query(`SELECT COUNT(*) AS n FROM \`${table}\``);
     return Number(n);
   }
+  const visits = () => count('visits');
 
   /** A gym with one tier-1 plan and an eligible beneficiary (tier 3, limit 8). */
   async function scenario() {
@@ -45,7 +48,9 @@ describe('check-in routes (e2e)', () => {
       const s = await scenario();
       const body = flat({ identifier: s.beneficiary.cpf, service_provider_code: s.place.code });
       for (let i = 0; i < 20; i++) await s.validate(body).expect(204);
+      for (let i = 0; i < 5; i++) await s.validate(envelope({ identifier: s.beneficiary.cpf })).expect(204);
       expect(await visits()).toBe(0);
+      expect(await count('idempotency_records')).toBe(0);
       await s.register(envelope({ identifier: s.beneficiary.cpf })).expect(204);
       expect(await visits()).toBe(1);
     });
@@ -115,6 +120,26 @@ describe('check-in routes (e2e)', () => {
         expectError(await s.register(body), 422, 'already_used');
       });
 
+      it('purges records past their 24 hours and keeps the others', async () => {
+        const s = await scenario();
+        const other = await createBeneficiary(t.dataSource, s.benefitPlan);
+        t.clock.set('2026-11-20T10:00:00Z');
+        await s
+          .register(envelope({ identifier: s.beneficiary.cpf }))
+          .set('Idempotency-Key', 'day-1')
+          .expect(204);
+        t.clock.set('2026-11-21T10:00:01Z');
+        await s
+          .register(envelope({ identifier: other.cpf }))
+          .set('Idempotency-Key', 'day-2')
+          .expect(204);
+        await expect(t.app.get(IdempotencyPurge).purge()).resolves.toBe(1);
+        const keys: { key: string }[] = await t.dataSource.query(
+          'SELECT idempotency_key AS `key` FROM idempotency_records',
+        );
+        expect(keys).toEqual([{ key: 'day-2' }]);
+      });
+
       it('replays a refusal too', async () => {
         const s = await scenario();
         const body = envelope({ identifier: nextCpf() });
@@ -122,6 +147,45 @@ describe('check-in routes (e2e)', () => {
         expectError(first, 422, 'not_exists');
         const again = await s.register(body).set('Idempotency-Key', 'k-refused');
         expect(again.body).toEqual(first.body);
+      });
+
+      it('replays the first outcome even after the facts change', async () => {
+        const s = await scenario();
+        const member = await createBeneficiary(t.dataSource, s.benefitPlan, { active: false });
+        const body = envelope({ identifier: member.cpf });
+        const first = await s.register(body).set('Idempotency-Key', 'door-7');
+        expectError(first, 422, 'inactive_employee');
+        await t.dataSource.query('UPDATE beneficiaries SET active = 1 WHERE id = ?', [member.id]);
+        const again = await s.register(body).set('Idempotency-Key', 'door-7');
+        expect({ status: again.status, body: again.body }).toEqual({ status: 422, body: first.body });
+        expect(await visits()).toBe(0);
+        await s.register(body).set('Idempotency-Key', 'door-8').expect(204);
+        expect(await visits()).toBe(1);
+      });
+
+      it('replays a refusal by the gym rules', async () => {
+        const s = await scenario();
+        await t.dataSource.query('UPDATE places SET active = 0 WHERE id = ?', [s.place.id]);
+        const body = envelope({ identifier: s.beneficiary.cpf });
+        const first = await s.register(body).set('Idempotency-Key', 'closed');
+        expectError(first, 422, 'gym_inactive');
+        await t.dataSource.query('UPDATE places SET active = 1 WHERE id = ?', [s.place.id]);
+        const again = await s.register(body).set('Idempotency-Key', 'closed');
+        expect({ status: again.status, body: again.body }).toEqual({ status: 422, body: first.body });
+        expect(await visits()).toBe(0);
+      });
+
+      it('answers concurrent repeats of a refused request alike', async () => {
+        const s = await scenario();
+        const member = await createBeneficiary(t.dataSource, s.benefitPlan, { active: false });
+        const body = envelope({ identifier: member.cpf });
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () => s.register(body).set('Idempotency-Key', 'burst')),
+        );
+        for (const answer of answers) expect(answer.body).toEqual(answers[0].body);
+        expectError(answers[0], 422, 'inactive_employee');
+        expect(await count('idempotency_records')).toBe(1);
+        expect(await visits()).toBe(0);
       });
 
       it('records one visit for concurrent repeats of one key', async () => {
@@ -211,7 +275,7 @@ describe('check-in routes (e2e)', () => {
 
     it('invalid_plan for a soft-deleted plan', async () => {
       const s = await scenario();
-      await t.dataSource.query('UPDATE plans SET deleted_at = NOW(3) WHERE id = ?', [s.plan.id]);
+      await deletePlan(t.dataSource, s.plan);
       expectError(
         await s.validate(flat({ identifier: s.beneficiary.cpf, service_provider_plan_code: s.plan.code })),
         422,
@@ -285,6 +349,72 @@ describe('check-in routes (e2e)', () => {
     });
   });
 
+  describe('a gym without active plans', () => {
+    it('places no tier restriction and records the visit without a plan', async () => {
+      const s = await scenario();
+      await deletePlan(t.dataSource, s.plan);
+      const basic = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource, { tier: 0 }));
+      await s.validate(flat({ identifier: basic.cpf })).expect(204);
+      await s.register(envelope({ identifier: basic.cpf })).expect(204);
+      const [row] = await t.dataSource.query('SELECT plan_id FROM visits');
+      expect(row.plan_id).toBeNull();
+    });
+
+    it('refuses a plan code with invalid_plan', async () => {
+      const s = await scenario();
+      await deletePlan(t.dataSource, s.plan);
+      expectError(
+        await s.validate(flat({ identifier: s.beneficiary.cpf, service_provider_plan_code: s.plan.code })),
+        422,
+        'invalid_plan',
+      );
+    });
+  });
+
+  describe("the place's summary of plans", () => {
+    it('follows plans added and deleted through the control panel at once', async () => {
+      const s = await scenario();
+      const admin = (req: request.Test) => req.set('Authorization', `Bearer ${t.config.adminApiToken}`);
+      const added = await admin(request(t.http).post(`/admin/places/${s.place.id}/plans`))
+        .send({ name: 'Natação', tier: 1 })
+        .expect(201);
+      expectError(
+        await s.validate(flat({ identifier: s.beneficiary.cpf })),
+        422,
+        'gym_with_more_than_one_plan',
+      );
+      await s
+        .validate(flat({ identifier: s.beneficiary.cpf, service_provider_plan_code: added.body.code }))
+        .expect(204);
+      await admin(request(t.http).delete(`/admin/places/${s.place.id}/plans/${added.body.code}`)).expect(200);
+      await s.validate(flat({ identifier: s.beneficiary.cpf })).expect(204);
+    });
+
+    it('is rebuilt from the plans table at start, so plans edited by hand count after a restart', async () => {
+      const s = await scenario();
+      await t.dataSource.query('UPDATE plans SET tier = 9 WHERE id = ?', [s.plan.id]);
+      await t.app.get(PlaceSummaryRepository).onApplicationBootstrap();
+      expectError(await s.validate(flat({ identifier: s.beneficiary.cpf })), 422, 'plan_not_allowed');
+    });
+  });
+
+  describe('x-api-key', () => {
+    const routes = ['/v1/track_usages/validate', '/v1/track_usages', '/v1/track_usages/beneficiaries/code'];
+
+    it.each(routes)('%s answers 401 invalid_api_key for a missing or unknown key', async (path) => {
+      const s = await scenario();
+      const body = envelope({ identifier: s.beneficiary.cpf });
+      expectError(await request(t.http).post(path).send(body), 401, 'invalid_api_key', 'Unauthorized');
+      expectError(
+        await request(t.http).post(path).set('x-api-key', 'plk_unknown').send(body),
+        401,
+        'invalid_api_key',
+        'Unauthorized',
+      );
+      expect(await visits()).toBe(0);
+    });
+  });
+
   describe('precedence when two rules fail at once', () => {
     it('an inactive gym and an unknown CPF answer gym_inactive', async () => {
       const s = await scenario();
@@ -315,6 +445,41 @@ describe('check-in routes (e2e)', () => {
       expectError(await s.validate({ type: 'passport', identifier: 'X' }), 422, 'invalid_parameter');
     });
 
+    it('an unknown plan code and an unknown CPF answer invalid_plan', async () => {
+      const s = await scenario();
+      expectError(
+        await s.validate(flat({ identifier: nextCpf(), service_provider_plan_code: 'NOPE0000' })),
+        422,
+        'invalid_plan',
+      );
+    });
+
+    it('no benefit plan and an inactive beneficiary answer not_exists', async () => {
+      const s = await scenario();
+      const orphan = await createBeneficiary(t.dataSource, null, { active: false });
+      expectError(await s.validate(flat({ identifier: orphan.cpf })), 422, 'not_exists');
+    });
+
+    it('a tier too low and a recent visit at another gym answer plan_not_allowed', async () => {
+      const s = await scenario();
+      const premium = await createPlace(t, s.partner, { name: 'Premium unit' });
+      await createPlan(t.dataSource, premium.place, { tier: 5 });
+      await s.register(envelope({ identifier: s.beneficiary.cpf })).expect(204);
+      expectError(
+        await s.validate(flat({ identifier: s.beneficiary.cpf }), premium.placeApiKey),
+        422,
+        'plan_not_allowed',
+      );
+    });
+
+    it('a recent visit and the limit spent answer already_used', async () => {
+      const s = await scenario();
+      const once = await createBenefitPlan(t.dataSource, { tier: 3, monthlyVisitLimit: 1 });
+      const member = await createBeneficiary(t.dataSource, once);
+      await s.register(envelope({ identifier: member.cpf })).expect(204);
+      expectError(await s.register(envelope({ identifier: member.cpf })), 422, 'already_used');
+    });
+
     it('an inactive beneficiary with the limit spent answers inactive_employee', async () => {
       const s = await scenario();
       const limited = await createBenefitPlan(t.dataSource, { tier: 3, monthlyVisitLimit: 0 });
@@ -340,6 +505,9 @@ describe('check-in routes (e2e)', () => {
       ['a numeric plan code', { type: 'cpf', identifier: '11144477735', service_provider_plan_code: 12 }],
       ['attributes as an array', { data: { type: 'track_usage', attributes: [] } }],
       ['data as a string', { data: 'track_usage' }],
+      ['data as an array', { data: [{ type: 'track_usage', attributes: { type: 'cpf' } }] }],
+      ['a null identifier', { type: 'cpf', identifier: null }],
+      ['a huge data.type', { data: { type: 'x'.repeat(50_000), attributes: { type: 'cpf' } } }],
       ['a short CPF', { type: 'cpf', identifier: '123' }],
       ['a code with symbols', { type: 'code', identifier: "' OR 1=1 --" }],
     ];

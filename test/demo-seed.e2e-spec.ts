@@ -31,5 +31,15 @@ describe('demo seed (e2e)', () => {
     );
     expect(counts).toMatchObject({ partners: '1', places: '2', plans: '3', benefitPlans: '3', kinds: '3' });
     expect(Number(counts.beneficiaries)).toBe(first.beneficiaries.length);
+
+    // Check-ins read the places' summary of their plans: it must hold the seeded plans.
+    for (const place of first.places) {
+      const [{ plans }] = await t.dataSource.query(
+        'SELECT check_in_plans AS plans FROM places WHERE id = ?',
+        [place.id],
+      );
+      const codes = (JSON.parse(plans) as { code: string }[]).map((plan) => plan.code).sort();
+      expect(codes).toEqual(place.plans.map((plan) => plan.code).sort());
+    }
   });
 });

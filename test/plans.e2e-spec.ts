@@ -1,3 +1,5 @@
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createGym, createPlace, createPlan } from './factories/partners.factory';
 import { expectError } from './support/http';
@@ -79,6 +81,51 @@ describe('GET /partner/plans (e2e)', () => {
       expectError(res, 400, 'invalid_plan', 'Bad Request');
     }
   });
+
+  describe('bearer token', () => {
+    const get = (authorization?: string) => {
+      const req = request(t.http).get('/partner/plans');
+      return authorization === undefined ? req : req.set('Authorization', authorization);
+    };
+
+    it('answers 401 invalid_token when the token is missing or not a bearer', async () => {
+      expectError(await get(), 401, 'invalid_token', 'Unauthorized');
+      const g = await gymWithToken();
+      expectError(await get(`Token ${g.token}`), 401, 'invalid_token', 'Unauthorized');
+    });
+
+    it('answers 401 invalid_token for a tampered token', async () => {
+      const g = await gymWithToken();
+      const [header, payload, signature] = g.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url');
+      expectError(await get(`Bearer ${header}.${forged}.${signature}`), 401, 'invalid_token', 'Unauthorized');
+      expectError(await get('Bearer not-a-jwt'), 401, 'invalid_token', 'Unauthorized');
+    });
+
+    it('answers 401 token_expired for an expired token', async () => {
+      const g = await gymWithToken();
+      const claims = JSON.parse(Buffer.from(g.token.split('.')[1], 'base64url').toString());
+      const now = Math.floor(Date.now() / 1000);
+      const expired = new JwtService().sign(
+        { ...claims, iat: now - 90_000, exp: now - 3_600 },
+        { secret: t.config.jwtSecret, algorithm: 'HS256' },
+      );
+      expectError(await get(`Bearer ${expired}`), 401, 'token_expired', 'Unauthorized');
+      await get(`Bearer ${g.token}`).expect(200);
+    });
+  });
+
+  it.each(['', '%20'])(
+    'answers 400 invalid_plan for an empty ?id= (%j), never the whole list',
+    async (value) => {
+      const g = await gymWithToken();
+      const res = await request(t.http)
+        .get(`/partner/plans?id=${value}`)
+        .set('Authorization', `Bearer ${g.token}`);
+      expectError(res, 400, 'invalid_plan', 'Bad Request');
+    },
+  );
 
   it('answers invalid_parameter for a repeated ?id=', async () => {
     const g = await gymWithToken();

@@ -18,7 +18,9 @@ export function buildDataSourceOptions(
     charset: 'utf8mb4_unicode_ci',
     supportBigNumbers: true,
     bigNumberStrings: true,
-    extra: { connectionLimit: config.databasePoolSize ?? 20 },
+    // DATE columns (birthdays) as 'YYYY-MM-DD' text: read as Date objects they shift a day in a process
+    // whose time zone is west of UTC (TZ=America/Sao_Paulo).
+    extra: { connectionLimit: config.databasePoolSize ?? 20, dateStrings: ['DATE'] },
   };
 }
 

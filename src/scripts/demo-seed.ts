@@ -6,6 +6,7 @@ import { BenefitPlanEntity } from '../modules/beneficiaries/entities/benefit-pla
 import { PartnerEntity } from '../modules/partners/entities/partner.entity';
 import { PlaceEntity } from '../modules/partners/entities/place.entity';
 import { PlanEntity } from '../modules/partners/entities/plan.entity';
+import { PlaceSummaryRepository } from '../modules/partners/place-summary.repository';
 
 export interface DemoPlace {
   id: string;
@@ -95,6 +96,7 @@ async function upsertPlace(
     const found = await plans.findOne({ where: { code: plan.code }, withDeleted: true });
     if (!found) await plans.save({ placeId: place.id, externalReference: `ext-${plan.code}`, ...plan });
   }
+  await new PlaceSummaryRepository(manager.connection).refresh(place.id, manager);
   return { id: place.id, name: place.name, code: place.code, apiKey: key, plans: spec.plans };
 }
 

@@ -5,6 +5,7 @@ import { generateCode } from '../../src/common/domain/codes';
 import { PartnerEntity } from '../../src/modules/partners/entities/partner.entity';
 import { PlaceEntity } from '../../src/modules/partners/entities/place.entity';
 import { PlanEntity } from '../../src/modules/partners/entities/plan.entity';
+import { PlaceSummaryRepository } from '../../src/modules/partners/place-summary.repository';
 import { TestApp } from '../support/test-app';
 
 export interface CreatedPartner {
@@ -59,7 +60,7 @@ export async function createPlan(
   place: PlaceEntity,
   overrides: Partial<PlanEntity> = {},
 ): Promise<PlanEntity> {
-  return dataSource.getRepository(PlanEntity).save({
+  const plan = await dataSource.getRepository(PlanEntity).save({
     placeId: place.id,
     name: 'Musculação',
     code: generateCode(),
@@ -67,6 +68,14 @@ export async function createPlan(
     externalReference: null,
     ...overrides,
   });
+  await new PlaceSummaryRepository(dataSource).refresh(place.id);
+  return plan;
+}
+
+/** Soft-deletes a plan as the control panel does, summary included. */
+export async function deletePlan(dataSource: DataSource, plan: PlanEntity): Promise<void> {
+  await dataSource.query('UPDATE plans SET deleted_at = NOW(3) WHERE id = ?', [plan.id]);
+  await new PlaceSummaryRepository(dataSource).refresh(plan.placeId);
 }
 
 /** A partner with one active place and one plan: the usual starting point. */

@@ -14,6 +14,25 @@ describe('business time', () => {
     expect(startOfMonth(earlyOnDec1, SP).toISOString()).toBe('2026-12-01T03:00:00.000Z');
   });
 
+  it('keeps the right month when asked back and forth across a boundary', () => {
+    const sequence: [string, string][] = [
+      ['2026-11-15T12:00:00Z', '2026-11-01T03:00:00.000Z'],
+      ['2026-12-01T02:59:59.999Z', '2026-11-01T03:00:00.000Z'],
+      ['2026-12-01T03:00:00Z', '2026-12-01T03:00:00.000Z'],
+      ['2026-11-30T12:00:00Z', '2026-11-01T03:00:00.000Z'],
+      ['2027-01-01T02:59:00Z', '2026-12-01T03:00:00.000Z'],
+    ];
+    for (const [at, start] of sequence) expect(startOfMonth(new Date(at), SP).toISOString()).toBe(start);
+  });
+
+  it('ends a month at the right instant when daylight saving changes within it', () => {
+    const NY = 'America/New_York';
+    expect(startOfMonth(new Date('2026-03-20T12:00:00Z'), NY).toISOString()).toBe('2026-03-01T05:00:00.000Z');
+    // 2026-03-31 23:30 in New York (EDT, UTC-4) is still March; midnight on April 1 is 04:00 UTC.
+    expect(startOfMonth(new Date('2026-04-01T03:30:00Z'), NY).toISOString()).toBe('2026-03-01T05:00:00.000Z');
+    expect(startOfMonth(new Date('2026-04-01T04:00:00Z'), NY).toISOString()).toBe('2026-04-01T04:00:00.000Z');
+  });
+
   it('uses UTC months for UTC', () => {
     expect(startOfMonth(new Date('2026-12-01T02:59:00Z'), 'UTC').toISOString()).toBe(
       '2026-12-01T00:00:00.000Z',

@@ -1,36 +1,62 @@
+/** Building an Intl.DateTimeFormat costs far more than using one, so each zone gets one for the process. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Offset in minutes of `timeZone` from UTC at `date` (e.g. -180 for São Paulo). */
 export function timezoneOffsetMinutes(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) fields[part.type] = Number(part.value);
   const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
+    fields.year,
+    fields.month - 1,
+    fields.day,
+    fields.hour,
+    fields.minute,
+    fields.second,
   );
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000);
 }
 
-/** The first instant of the calendar month that contains `date`, in `timeZone`. */
-export function startOfMonth(date: Date, timeZone: string): Date {
+/** The first instant of the calendar month that contains `date`, in `timeZone`, computed from scratch. */
+function computeStartOfMonth(date: Date, timeZone: string, monthsAhead = 0): Date {
   const offset = timezoneOffsetMinutes(date, timeZone);
   const local = new Date(date.getTime() + offset * 60000);
-  const localMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  const localMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + monthsAhead, 1);
   const guess = new Date(localMidnight - offset * 60000);
   // The offset at the start of the month may differ from now's (daylight saving); correct once.
   const correction = timezoneOffsetMinutes(guess, timeZone);
   return new Date(localMidnight - correction * 60000);
+}
+
+/** The month last asked for, per zone: every check-in asks, and nearly all fall in the same month. */
+const currentMonths = new Map<string, { start: number; end: number }>();
+
+/** The first instant of the calendar month that contains `date`, in `timeZone`. */
+export function startOfMonth(date: Date, timeZone: string): Date {
+  const at = date.getTime();
+  const known = currentMonths.get(timeZone);
+  if (known && at >= known.start && at < known.end) return new Date(known.start);
+  const start = computeStartOfMonth(date, timeZone);
+  const end = computeStartOfMonth(date, timeZone, 1);
+  currentMonths.set(timeZone, { start: start.getTime(), end: end.getTime() });
+  return start;
 }
 
 /** ISO 8601 with the zone's offset, e.g. `2026-11-22T07:02:11.412-03:00`. */

@@ -24,7 +24,10 @@ export class AppValidationController {
       },
     },
   })
-  @ApiOkResponse({ type: AppValidationResponseDto })
+  @ApiOkResponse({
+    type: AppValidationResponseDto,
+    description: 'The beneficiary may use the app: who they are and what their benefit plan includes',
+  })
   @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists', 'inactive_employee'] })
   validate(@Body() body: unknown): Promise<AppValidationResponseDto> {
     return this.appValidation.validate(body);

@@ -45,7 +45,11 @@ const RULES = `Rules, checked in this order (the first that fails is the answer)
 \`service_provider_code\` is the key's gym (\`invalid_gym\`), gym active (\`gym_inactive\`), plan code when the gym has
 more than one plan (\`gym_with_more_than_one_plan\`, \`invalid_plan\`), beneficiary with an active benefit plan
 (\`not_exists\`), beneficiary active (\`inactive_employee\`), plan tier allowed (\`plan_not_allowed\`), no visit in the
-last 90 minutes (\`already_used\` here, \`already_used_other_gym\` elsewhere), monthly limit (\`usage_limit_reached\`).`;
+recent window, 90 minutes by default (\`already_used\` here, \`already_used_other_gym\` elsewhere), monthly limit of the
+benefit plan, counted by calendar month in the business time zone (\`usage_limit_reached\`).
+
+A gym with one plan uses it. A gym with no active plan places no tier restriction; a plan code sent to it is
+\`invalid_plan\`.`;
 
 @ApiTags('Check-in')
 @ApiExtraModels(TrackUsageAttributesDto, TrackUsageEnvelopeDto)
@@ -108,7 +112,7 @@ export class CheckInController {
       },
     },
   })
-  @ApiOkResponse({ type: BeneficiaryCodeResponseDto })
+  @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })
   @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists'] })
   async beneficiaryCode(@Body() body: unknown): Promise<BeneficiaryCodeResponseDto> {
     return BeneficiaryCodeResponseDto.of(await this.codes.findCode(body));

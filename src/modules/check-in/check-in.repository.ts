@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { executePrepared } from '../../database/prepared-statement';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { IdentifierType } from './track-usage-request';
 
@@ -43,97 +44,123 @@ export function isDeadlock(error: unknown): boolean {
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }
 
-function where(key: BeneficiaryKey): [string, string | number] {
-  if ('id' in key) return ['b.id = ?', key.id];
-  return [key.type === 'cpf' ? 'b.cpf = ?' : 'b.code = ?', key.identifier];
+function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
+  if (key === null) return ['FALSE', []];
+  if ('id' in key) return ['b.id = ?', [key.id]];
+  return [key.type === 'cpf' ? 'b.cpf = ?' : 'b.code = ?', [key.identifier]];
 }
 
 interface FactsRow {
-  id: number;
-  code: string;
-  active: number;
+  placeCode: string;
+  placeActive: number;
+  keyVersion: number;
+  plans: string | GymPlan[] | null;
+  checkInSubscribed: number;
+  id: number | null;
+  code: string | null;
+  active: number | null;
   benefitPlanId: number | null;
   benefitPlanActive: number | null;
   benefitPlanTier: number | null;
   monthlyVisitLimit: number | null;
-  visitsThisMonth: string | number;
+  visitsThisMonth: string | number | null;
   recentVisitPlaceId: string | null;
   recentVisitAt: Date | null;
 }
 
+/** Everything one check-in evaluation reads, as of one moment. */
+export interface CheckInFacts {
+  gym: GymFacts;
+  /** The version of the place's key now; a different one than the request's key was rotated away. */
+  keyVersion: number;
+  /** Whether the place has an active CHECKIN webhook subscription, so the outbox is written only then. */
+  checkInSubscribed: boolean;
+  beneficiary: BeneficiaryFacts | undefined;
+}
+
+function toPlans(value: FactsRow['plans']): GymPlan[] {
+  if (value === null) return [];
+  // MariaDB hands JSON over as text, MySQL as a parsed value.
+  const plans = (typeof value === 'string' ? JSON.parse(value) : value) as GymPlan[];
+  return plans
+    .map((plan) => ({ id: Number(plan.id), code: String(plan.code), tier: Number(plan.tier) }))
+    .sort((a, b) => a.id - b.id);
+}
+
 /**
- * The check-in hot path in lean SQL: one query for the gym and its plans, one for the beneficiary with its
- * benefit plan and the visits that matter (both served by the (beneficiary_id, created_at) index).
+ * The check-in hot path in lean SQL: one query reads the gym as it is now (state, key version, and from its
+ * summary columns its active plans and subscription, see PlaceSummaryRepository) and the beneficiary with its
+ * benefit plan and the visits that matter (served by the (beneficiary_id, created_at) index). Nothing is
+ * cached in the process, so a change made anywhere counts at once.
+ * The visit queries have no upper time bound on purpose: a visit stamped by an instance whose clock runs a
+ * little ahead must still count.
  */
 @Injectable()
 export class CheckInRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async findGym(placeId: string): Promise<GymFacts | undefined> {
-    const rows: {
-      active: number;
-      code: string;
-      planId: number | null;
-      planCode: string | null;
-      planTier: number | null;
-    }[] = await this.dataSource.query(
-      `SELECT p.active, p.code, pl.id AS planId, pl.code AS planCode, pl.tier AS planTier
-         FROM places p LEFT JOIN plans pl ON pl.place_id = p.id AND pl.deleted_at IS NULL
-         WHERE p.id = ? ORDER BY pl.id`,
-      [placeId],
-    );
-    if (rows.length === 0) return undefined;
-    const plans: GymPlan[] = rows
-      .filter((row) => row.planId !== null)
-      .map((row) => ({ id: Number(row.planId), code: String(row.planCode), tier: Number(row.planTier) }));
-    return { placeId, placeCode: rows[0].code, active: Boolean(rows[0].active), plans };
-  }
-
-  async findBeneficiaryFacts(
-    executor: Executor,
-    key: BeneficiaryKey,
+  /** Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. */
+  async findCheckInFacts(
+    executor: DataSource | EntityManager,
+    placeId: string,
+    beneficiary: BeneficiaryKey | null,
     window: VisitWindow,
-  ): Promise<BeneficiaryFacts | undefined> {
-    const [condition, value] = where(key);
-    const rows: FactsRow[] = await executor.query(
-      `SELECT b.id, b.code, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
+  ): Promise<CheckInFacts | undefined> {
+    const [condition, values] = beneficiaryCondition(beneficiary);
+    const rows = await executePrepared<FactsRow[]>(
+      executor,
+      `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
+              p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
+              b.id, b.code, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
               (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
               (SELECT v.place_id FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?
                 ORDER BY v.created_at DESC LIMIT 1) AS recentVisitPlaceId,
               (SELECT MAX(v.created_at) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisitAt
-       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
-       WHERE ${condition}`,
-      [window.monthStart, window.recentSince, window.recentSince, value],
+       FROM places p
+       LEFT JOIN beneficiaries b ON ${condition}
+       LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
+       WHERE p.id = ?`,
+      [window.monthStart, window.recentSince, window.recentSince, ...values, placeId],
     );
     const row = rows[0];
     if (!row) return undefined;
     return {
-      id: Number(row.id),
-      code: row.code,
-      active: Boolean(row.active),
-      benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
-      benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(row.benefitPlanActive),
-      benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
-      monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
-      visitsThisMonth: Number(row.visitsThisMonth),
-      recentVisitPlaceId: row.recentVisitPlaceId,
-      recentVisitAt: row.recentVisitAt,
+      gym: { placeId, placeCode: row.placeCode, active: Boolean(row.placeActive), plans: toPlans(row.plans) },
+      keyVersion: Number(row.keyVersion),
+      checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
+      beneficiary:
+        row.id === null
+          ? undefined
+          : {
+              id: Number(row.id),
+              code: String(row.code),
+              active: Boolean(row.active),
+              benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
+              benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(row.benefitPlanActive),
+              benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
+              monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
+              visitsThisMonth: Number(row.visitsThisMonth),
+              recentVisitPlaceId: row.recentVisitPlaceId,
+              recentVisitAt: row.recentVisitAt,
+            },
     };
   }
 
   /** Locks the beneficiary's row until the transaction ends; concurrent registers for it queue here. */
   async lockBeneficiary(manager: EntityManager, key: BeneficiaryKey): Promise<number | undefined> {
-    const [condition, value] = where(key);
-    const rows: { id: number }[] = await manager.query(
+    const [condition, values] = beneficiaryCondition(key);
+    const rows = await executePrepared<{ id: number }[]>(
+      manager,
       `SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`,
-      [value],
+      values,
     );
     return rows[0] ? Number(rows[0].id) : undefined;
   }
 
   async insertVisit(manager: EntityManager, visit: NewVisit): Promise<string> {
-    const result: { insertId: number | string } = await manager.query(
+    const result = await executePrepared<{ insertId: number | string }>(
+      manager,
       'INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at) VALUES (?, ?, ?, ?)',
       [visit.beneficiaryId, visit.placeId, visit.planId, visit.createdAt],
     );
@@ -150,10 +177,34 @@ export class CheckInRepository {
     return rows[0];
   }
 
-  async deleteIdempotencyRecord(placeId: string, key: string): Promise<void> {
+  /** Deletes the key's record only while it is older than `expiredBefore`, never a fresh claim of it. */
+  async deleteExpiredIdempotencyRecord(placeId: string, key: string, expiredBefore: Date): Promise<void> {
     await this.dataSource.query(
-      'DELETE FROM idempotency_records WHERE place_id = ? AND idempotency_key = ?',
-      [placeId, key],
+      'DELETE FROM idempotency_records WHERE place_id = ? AND idempotency_key = ? AND created_at < ?',
+      [placeId, key, expiredBefore],
+    );
+  }
+
+  /** Deletes up to `limit` records created before `before`; answers how many went. */
+  async deleteIdempotencyRecordsBefore(before: Date, limit: number): Promise<number> {
+    const result: { affectedRows: number } = await this.dataSource.query(
+      'DELETE FROM idempotency_records WHERE created_at < ? ORDER BY created_at LIMIT ?',
+      [before, limit],
+    );
+    return result.affectedRows;
+  }
+
+  /** Turns the claim made in this transaction into the refusal the request got, so repeats replay it. */
+  async recordIdempotentRefusal(
+    manager: EntityManager,
+    placeId: string,
+    key: string,
+    refusal: Pick<IdempotencyRecord, 'statusCode' | 'errorLabel' | 'errorDetail'>,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE idempotency_records SET status_code = ?, error_label = ?, error_detail = ?
+       WHERE place_id = ? AND idempotency_key = ?`,
+      [refusal.statusCode, refusal.errorLabel, refusal.errorDetail, placeId, key],
     );
   }
 

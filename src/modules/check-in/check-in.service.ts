@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { startOfMonth } from '../../common/time/business-time';
@@ -9,26 +9,37 @@ import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { PlaceKeyCache } from '../auth/place-key-cache';
 import {
+  BeneficiaryKey,
   CheckInRepository,
   IdempotencyKeyTaken,
   IdempotencyRecord,
   isDeadlock,
   VisitWindow,
 } from './check-in.repository';
-import { cannotExist, checkBeneficiary, checkGym, GymFacts, notExists } from './eligibility';
+import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
 import { parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
 
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const DEADLOCK_RETRIES = 3;
 
-/** Validate and register share one evaluation: `checkGym` then `checkBeneficiary`, in the contract's order. */
+/** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
+interface Admission {
+  beneficiaryId: number;
+  plan: GymPlan | null;
+  checkInSubscribed: boolean;
+  at: Date;
+}
+
+/** Validate and register share one evaluation (`admit`), in the contract's order. */
 @Injectable()
 export class CheckInService {
   constructor(
     private readonly repository: CheckInRepository,
     private readonly outbox: WebhookOutboxService,
+    private readonly keyCache: PlaceKeyCache,
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,16 +48,8 @@ export class CheckInService {
   /** Checks eligibility without consuming a visit; writes nothing. */
   async validate(place: AuthenticatedPlace, body: unknown): Promise<void> {
     const request = parseTrackUsageRequest(body);
-    const gym = await this.loadGym(place);
-    const plan = checkGym(request, gym);
-    if (cannotExist(request)) throw notExists(request);
-    const now = this.clock.now();
-    const beneficiary = await this.repository.findBeneficiaryFacts(
-      this.dataSource,
-      request,
-      this.windowAt(now),
-    );
-    checkBeneficiary(request, gym, plan, beneficiary, this.contextAt(now));
+    const beneficiary = cannotExist(request) ? null : request;
+    await this.admit(this.dataSource, place, request, beneficiary);
   }
 
   /** Records exactly one visit, or answers why not; an Idempotency-Key replays the first outcome for 24 h. */
@@ -61,14 +64,10 @@ export class CheckInService {
     try {
       await this.recordVisit(place, request, { key, requestHash });
     } catch (error) {
-      if (error instanceof IdempotencyKeyTaken) {
-        const first = await this.repository.findIdempotencyRecord(place.placeId, key);
-        if (first) return this.replay(first, requestHash, key);
-      }
-      if (error instanceof DomainError && error.status === 422) {
-        await this.rememberRefusal(place.placeId, key, requestHash, error);
-      }
-      throw error;
+      if (!(error instanceof IdempotencyKeyTaken)) throw error;
+      const first = await this.repository.findIdempotencyRecord(place.placeId, key);
+      if (!first) throw new Error(`Idempotency record ${key} vanished after a duplicate-key error`);
+      return this.replay(first, requestHash, key);
     }
   }
 
@@ -77,12 +76,9 @@ export class CheckInService {
     request: TrackUsageRequest,
     idempotency?: { key: string; requestHash: string },
   ): Promise<void> {
-    const gym = await this.loadGym(place);
-    const plan = checkGym(request, gym);
-    if (cannotExist(request)) throw notExists(request);
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.dataSource.transaction(async (manager) => {
+        const refusal = await this.dataSource.transaction(async (manager) => {
           if (idempotency) {
             await this.repository.claimIdempotencyKey(
               manager,
@@ -92,30 +88,32 @@ export class CheckInService {
               this.clock.now(),
             );
           }
-          const beneficiaryId = await this.repository.lockBeneficiary(manager, request);
-          if (beneficiaryId === undefined) throw notExists(request);
-          // Read the time once the lock is held, so a visit committed by whoever held it before is seen.
-          const now = this.clock.now();
-          const beneficiary = await this.repository.findBeneficiaryFacts(
-            manager,
-            { id: beneficiaryId },
-            this.windowAt(now),
-          );
-          checkBeneficiary(request, gym, plan, beneficiary, this.contextAt(now));
-          const visitId = await this.repository.insertVisit(manager, {
-            beneficiaryId,
-            placeId: place.placeId,
-            planId: plan?.id ?? null,
-            createdAt: now,
-          });
-          await this.outbox.recordCheckIn(manager, {
-            visitId,
-            placeId: place.placeId,
-            beneficiaryId,
-            planCode: plan?.code ?? null,
-            createdAt: now,
-          });
+          let admitted: Admission;
+          try {
+            // The row lock is held until commit: concurrent registers of this beneficiary queue here.
+            const lockedId = cannotExist(request)
+              ? undefined
+              : await this.repository.lockBeneficiary(manager, request);
+            admitted = await this.admit(
+              manager,
+              place,
+              request,
+              lockedId === undefined ? null : { id: lockedId },
+            );
+          } catch (error) {
+            if (!idempotency || !(error instanceof DomainError) || error.status !== 422) throw error;
+            // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
+            await this.repository.recordIdempotentRefusal(manager, place.placeId, idempotency.key, {
+              statusCode: error.status,
+              errorLabel: error.label,
+              errorDetail: error.detail.slice(0, 1000),
+            });
+            return error;
+          }
+          await this.insertVisit(manager, place, admitted);
+          return undefined;
         });
+        if (refusal) throw refusal;
         return;
       } catch (error) {
         if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
@@ -123,9 +121,55 @@ export class CheckInService {
     }
   }
 
-  private async loadGym(place: AuthenticatedPlace): Promise<GymFacts> {
-    const gym = await this.repository.findGym(place.placeId);
-    return gym ?? { placeId: place.placeId, placeCode: place.placeCode, active: false, plans: [] };
+  /**
+   * Rules 2 to 9 on the facts as the database has them now; in a register they are read once the beneficiary
+   * is locked, so a visit committed by the previous holder of the lock is seen.
+   */
+  private async admit(
+    executor: DataSource | EntityManager,
+    place: AuthenticatedPlace,
+    request: TrackUsageRequest,
+    beneficiaryKey: BeneficiaryKey | null,
+  ): Promise<Admission> {
+    const now = this.clock.now();
+    const facts = await this.repository.findCheckInFacts(
+      executor,
+      place.placeId,
+      beneficiaryKey,
+      this.windowAt(now),
+    );
+    if (!facts || facts.keyVersion !== place.keyVersion) {
+      // The key was rotated in another process since this one cached it.
+      this.keyCache.invalidatePlace(place.placeId);
+      throw new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
+    }
+    const plan = checkGym(request, facts.gym);
+    if (cannotExist(request)) throw notExists(request);
+    const { beneficiary } = facts;
+    checkBeneficiary(request, facts.gym, plan, beneficiary, this.contextAt(now));
+    return { beneficiaryId: beneficiary.id, plan, checkInSubscribed: facts.checkInSubscribed, at: now };
+  }
+
+  /** The visit and, where a webhook listens, its outbox event, in the transaction that holds the lock. */
+  private async insertVisit(
+    manager: EntityManager,
+    place: AuthenticatedPlace,
+    { beneficiaryId, plan, checkInSubscribed, at }: Admission,
+  ): Promise<void> {
+    const visitId = await this.repository.insertVisit(manager, {
+      beneficiaryId,
+      placeId: place.placeId,
+      planId: plan?.id ?? null,
+      createdAt: at,
+    });
+    if (!checkInSubscribed) return;
+    await this.outbox.recordCheckIn(manager, {
+      visitId,
+      placeId: place.placeId,
+      beneficiaryId,
+      planCode: plan?.code ?? null,
+      createdAt: at,
+    });
   }
 
   private windowAt(now: Date): VisitWindow {
@@ -155,8 +199,9 @@ export class CheckInService {
   private async findLiveRecord(placeId: string, key: string): Promise<IdempotencyRecord | undefined> {
     const record = await this.repository.findIdempotencyRecord(placeId, key);
     if (!record) return undefined;
-    if (this.clock.now().getTime() - record.createdAt.getTime() < IDEMPOTENCY_TTL_MS) return record;
-    await this.repository.deleteIdempotencyRecord(placeId, key);
+    const expiredBefore = new Date(this.clock.now().getTime() - IDEMPOTENCY_TTL_MS);
+    if (record.createdAt > expiredBefore) return record;
+    await this.repository.deleteExpiredIdempotencyRecord(placeId, key, expiredBefore);
     return undefined;
   }
 
@@ -169,29 +214,5 @@ export class CheckInService {
       ? (record.errorLabel as ErrorLabel)
       : 'internal_error';
     throw new DomainError(label, record.errorDetail ?? '', { status: record.statusCode });
-  }
-
-  private async rememberRefusal(
-    placeId: string,
-    key: string,
-    requestHash: string,
-    error: DomainError,
-  ): Promise<void> {
-    try {
-      await this.repository.claimIdempotencyKey(
-        this.dataSource,
-        placeId,
-        key,
-        {
-          requestHash,
-          statusCode: error.status,
-          errorLabel: error.label,
-          errorDetail: error.detail.slice(0, 1000),
-        },
-        this.clock.now(),
-      );
-    } catch (claimError) {
-      if (!(claimError instanceof IdempotencyKeyTaken)) throw claimError;
-    }
   }
 }

@@ -42,8 +42,17 @@ describe('checkGym', () => {
     expect(checkGym(request, gym)).toEqual(gym.plans[0]);
   });
 
-  it('answers no plan for a gym without plans', () => {
+  it('answers no plan for a gym without plans, and refuses a plan code there', () => {
     expect(checkGym(request, { ...gym, plans: [] })).toBeNull();
+    expect(labelOf(() => checkGym({ ...request, servicePlanCode: 'PLAN0001' }, { ...gym, plans: [] }))).toBe(
+      'invalid_plan',
+    );
+  });
+
+  it('accepts the gym code of the key and the code of its only plan', () => {
+    expect(
+      checkGym({ ...request, serviceProviderCode: 'GYM00001', servicePlanCode: 'PLAN0001' }, gym),
+    ).toEqual(gym.plans[0]);
   });
 
   it('checks the gym code, then the gym state, then the plan', () => {

@@ -41,7 +41,10 @@ function hourMinute(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(11, 16);
 }
 
-/** Rules 2 to 4: the gym of the key, active, and the plan the visit is for (null when it has none). */
+/**
+ * Rules 2 to 4: the gym of the key, active, and the plan the visit is for. A gym without active plans gives
+ * null: no tier restriction, since there is no plan to compare with.
+ */
 export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | null {
   if (request.serviceProviderCode !== undefined && request.serviceProviderCode !== gym.placeCode) {
     throw new DomainError(

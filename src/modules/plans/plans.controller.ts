@@ -28,6 +28,7 @@ export class PlansController {
   })
   @ApiQuery({ name: 'id', required: false, example: 'B0KR5QWH', description: 'A plan code' })
   @ApiOkResponse({
+    description: 'The gym with its active plans, or with `?id=` an array of the matching plans',
     schema: {
       oneOf: [
         { $ref: getSchemaPath(PlansResponseDto) },

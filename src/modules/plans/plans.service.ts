@@ -30,6 +30,9 @@ export class PlansService {
     if (id === undefined) return this.listPlans(placeId);
     if (typeof id !== 'string' || id.length > 64)
       throw new DomainError('invalid_parameter', 'id must be a plan code');
+    // An empty ?id= names no plan: it must not fall back to the whole list.
+    if (id.trim() === '')
+      throw new DomainError('invalid_plan', 'id is empty; send a plan code.', { status: 400 });
     return this.findPlans(placeId, id);
   }
 

@@ -26,6 +26,8 @@ export class IdempotencyRecordEntity {
   @Column({ name: 'error_detail', type: 'varchar', length: 1000, nullable: true })
   errorDetail: string | null;
 
+  /** Indexed for the hourly purge of records past their 24 hours. */
+  @Index('IDX_idempotency_records_created')
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 }

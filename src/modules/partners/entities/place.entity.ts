@@ -42,6 +42,17 @@ export class PlaceEntity {
   @Column({ name: 'key_version', type: 'int', unsigned: true, default: 1 })
   keyVersion: number;
 
+  /**
+   * What a check-in needs of the place's other tables, kept on its row so the check-in query reads one row:
+   * its active plans as JSON `[{id, code, tier}]` (null: none), written by PlaceSummaryRepository.
+   */
+  @Column({ name: 'check_in_plans', type: 'text', nullable: true })
+  checkInPlans: string | null;
+
+  /** Whether an active CHECKIN webhook subscription exists; written by PlaceSummaryRepository. */
+  @Column({ name: 'check_in_webhook', type: 'boolean', default: false })
+  checkInWebhook: boolean;
+
   @CreateDateColumn({
     name: 'created_at',
     type: 'datetime',

@@ -1,0 +1,34 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** Recomputes the summary columns from the tables they summarize; `WHERE` picks the places. */
+const REFRESH = `UPDATE places p SET
+    p.check_in_plans = (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', pl.id, 'code', pl.code, 'tier', pl.tier))
+                          FROM plans pl WHERE pl.place_id = p.id AND pl.deleted_at IS NULL),
+    p.check_in_webhook = EXISTS(SELECT 1 FROM webhook_subscriptions s
+                                 WHERE s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1)`;
+
+/**
+ * Keeps `places.check_in_plans` and `places.check_in_webhook` equal to what the plans and webhook
+ * subscriptions tables say, so the check-in query reads them from the place's row instead of running two
+ * subqueries per check-in (a fifth of its database time). Every change to a place's plans or subscriptions
+ * refreshes its row right after, in the same transaction where the change has one; each start refreshes them
+ * all, which also picks up plans edited by hand in the database.
+ */
+@Injectable()
+export class PlaceSummaryRepository implements OnApplicationBootstrap {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async refresh(placeId: string, executor: DataSource | EntityManager = this.dataSource): Promise<void> {
+    await executor.query(`${REFRESH} WHERE p.id = ?`, [placeId]);
+  }
+
+  async refreshAll(): Promise<void> {
+    await this.dataSource.query(REFRESH);
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.refreshAll();
+  }
+}

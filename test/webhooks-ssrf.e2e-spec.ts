@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { KeyVault } from '../src/common/crypto/key-vault';
+import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.repository';
 import { generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
@@ -48,6 +49,8 @@ describe('webhook targets on private networks (e2e)', () => {
       "INSERT INTO webhook_subscriptions (id, place_id, type, url, secret_ciphertext, active) VALUES (?, ?, 'CHECKIN', ?, ?, 1)",
       [randomUUID(), gym.place.id, url(), t.app.get(KeyVault).seal(generateWebhookSecret())],
     );
+    // Check-ins read the place's summary of its subscriptions, which the routes keep and SQL does not.
+    await t.app.get(PlaceSummaryRepository).refresh(gym.place.id);
     const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
     await request(t.http)
       .post('/v1/track_usages')

@@ -6,8 +6,9 @@ import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym, createPlace } from './factories/partners.factory';
 import { envelope, expectError } from './support/http';
+import { freePort, ServiceProcess } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, ReceivedRequest, WebhookReceiver } from './support/webhook-receiver';
 
 describe('webhooks (e2e)', () => {
   let t: TestApp;
@@ -64,6 +65,14 @@ describe('webhooks (e2e)', () => {
       member,
       checkIn,
     };
+  }
+
+  function verify(secret: string, got: ReceivedRequest) {
+    return new Webhook(secret).verify(got.body, {
+      'webhook-id': String(got.headers['webhook-id']),
+      'webhook-timestamp': String(got.headers['webhook-timestamp']),
+      'webhook-signature': String(got.headers['webhook-signature']),
+    }) as Record<string, unknown>;
   }
 
   async function deliveries(auth: string, query = '') {
@@ -177,6 +186,22 @@ describe('webhooks (e2e)', () => {
           'invalid_parameter',
         ),
       ).toContain('2048');
+      // 700 characters as typed, 4200 once percent-encoded: the stored form must fit its column.
+      const encoded = { webhook_url: `https://example.com/${'é'.repeat(700)}`, webhook_type: 'CHECKIN' };
+      expect(encoded.webhook_url.length).toBeLessThan(2048);
+      expect(expectError(await create(encoded), 422, 'invalid_parameter')).toContain('2048');
+      await create({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' }).expect(201);
+      expect(
+        expectError(
+          await request(t.http).put('/partner/webhook/update').set('Authorization', g.auth).send(encoded),
+          422,
+          'invalid_parameter',
+        ),
+      ).toContain('2048');
+      expect(
+        (await request(t.http).get('/partner/webhook/get').set('Authorization', g.auth).expect(200)).body
+          .webhooks[0].webhook_url,
+      ).toBe(receiver.url());
       expectError(await create({ webhook_type: 'CHECKIN' }), 422, 'invalid_parameter');
       expectError(
         await request(t.http).delete('/partner/webhook/delete/PAYMENT').set('Authorization', g.auth),
@@ -398,6 +423,108 @@ describe('webhooks (e2e)', () => {
       );
     });
 
+    it('sends retries and redeliveries to the subscription’s current URL, signed with its secret', async () => {
+      const g = await subscribedGym(receiver.url('/v1'));
+      const moveTo = (path: string) =>
+        request(t.http)
+          .put('/partner/webhook/update')
+          .set('Authorization', g.auth)
+          .send({ webhook_url: receiver.url(path), webhook_type: 'CHECKIN' })
+          .expect(200);
+      // The first attempt fails, and the gym moves its webhook while it is on the line.
+      receiver.respond((_r, index, res) => {
+        if (index > 0) return void res.writeHead(200).end('ok');
+        void moveTo('/v2').then(() => res.writeHead(500).end('moving'));
+      });
+      await g.checkIn();
+      await eventually(
+        async () => (await deliveries(g.auth)).data[0]?.status === 'delivered',
+        15_000,
+        'delivered',
+      );
+      await moveTo('/v3');
+      const [delivery] = (await deliveries(g.auth)).data;
+      expect(delivery).toMatchObject({ attempts: 2, url: receiver.url('/v2') });
+      await request(t.http)
+        .post(`/partner/webhook/deliveries/${delivery.id}/redeliver`)
+        .set('Authorization', g.auth)
+        .expect(202);
+      await eventually(() => receiver.received.length === 3, 15_000, 'the redelivery');
+
+      expect(receiver.received.map((r) => r.path)).toEqual(['/v1', '/v2', '/v3']);
+      for (const got of receiver.received) expect(verify(g.secret, got).id).toBe(delivery.event_id);
+      await eventually(
+        async () => (await deliveries(g.auth)).data[0].attempts === 3,
+        5000,
+        'the third attempt logged',
+      );
+      expect((await deliveries(g.auth)).data[0]).toMatchObject({
+        status: 'delivered',
+        url: receiver.url('/v3'),
+      });
+      expect(
+        await t.dataSource.query('SELECT number, url, status_code FROM webhook_attempts ORDER BY id'),
+      ).toEqual([
+        { number: 1, url: receiver.url('/v1'), status_code: 500 },
+        { number: 2, url: receiver.url('/v2'), status_code: 200 },
+        { number: 3, url: receiver.url('/v3'), status_code: 200 },
+      ]);
+    });
+
+    it('fails a delivery whose job fails before any HTTP call, and a redeliver then sends it', async () => {
+      const g = await subscribedGym();
+      const [{ sealed }] = await t.dataSource.query(
+        'SELECT secret_ciphertext AS sealed FROM webhook_subscriptions WHERE place_id = ?',
+        [g.place.id],
+      );
+      // The secret cannot be opened: every try throws before the request is made, and records no attempt.
+      await t.dataSource.query('UPDATE webhook_subscriptions SET secret_ciphertext = ? WHERE place_id = ?', [
+        'v1.unreadable',
+        g.place.id,
+      ]);
+      await g.checkIn();
+      await eventually(
+        async () => (await deliveries(g.auth, '?status=failed')).total === 1,
+        15_000,
+        'failed',
+      );
+      const [failed] = (await deliveries(g.auth)).data;
+      expect(failed).toMatchObject({ status: 'failed', attempts: 0 });
+      expect(failed.last_error).toContain('Unknown sealed key format');
+      expect(receiver.received).toHaveLength(0);
+
+      await t.dataSource.query('UPDATE webhook_subscriptions SET secret_ciphertext = ? WHERE place_id = ?', [
+        sealed,
+        g.place.id,
+      ]);
+      await request(t.http)
+        .post(`/partner/webhook/deliveries/${failed.id}/redeliver`)
+        .set('Authorization', g.auth)
+        .expect(202);
+      await eventually(() => receiver.received.length === 1, 15_000, 'the redelivery');
+      expect(verify(g.secret, receiver.received[0]).id).toBe(failed.event_id);
+      await eventually(
+        async () => (await deliveries(g.auth)).data[0].status === 'delivered',
+        5000,
+        'delivered',
+      );
+
+      // Redelivered again, and once more: each one is a job of its own.
+      for (const expected of [2, 3]) {
+        await request(t.http)
+          .post(`/partner/webhook/deliveries/${failed.id}/redeliver`)
+          .set('Authorization', g.auth)
+          .expect(202);
+        await eventually(() => receiver.received.length === expected, 15_000, `redelivery ${expected}`);
+        await eventually(
+          async () => (await deliveries(g.auth)).data[0].status === 'delivered',
+          5000,
+          'delivered',
+        );
+      }
+      expect((await deliveries(g.auth)).data[0].attempts).toBe(3);
+    });
+
     it('refuses to redeliver a delivery that is still on its way, and unknown ids', async () => {
       const g = await subscribedGym();
       expectError(
@@ -444,11 +571,53 @@ describe('webhooks (e2e)', () => {
       const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
-      for (const job of jobs) expect(Object.keys(job.data)).toEqual(['deliveryId']);
+      for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['deliveryId', 'redeliveries']);
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
     });
   });
 
+  describe('two service processes relaying at once', () => {
+    let other: ServiceProcess;
+    let otherUrl: string;
+    beforeAll(async () => {
+      const port = await freePort();
+      // Same database and queue as this process (from the worker's environment), its own relay and workers.
+      other = new ServiceProcess({ PORT: String(port), WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2' });
+      otherUrl = `http://127.0.0.1:${port}`;
+      await other.waitUntilListening();
+    });
+    afterAll(() => other.stop());
+
+    it('deliver each event once', async () => {
+      const g = await subscribedGym();
+      const plan = await createBenefitPlan(t.dataSource);
+      const members = await Promise.all(
+        Array.from({ length: 40 }, () => createBeneficiary(t.dataSource, plan)),
+      );
+      await Promise.all(
+        members.map((m, i) =>
+          request(i % 2 === 0 ? t.http : otherUrl)
+            .post('/v1/track_usages')
+            .set('x-api-key', g.placeApiKey)
+            .send(envelope({ identifier: m.cpf }))
+            .expect(204),
+        ),
+      );
+      await eventually(() => receiver.received.length >= 40, 20_000, '40 deliveries');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+      expect(
+        await t.dataSource.query(
+          'SELECT status, attempts, COUNT(*) AS n FROM webhook_deliveries GROUP BY status, attempts',
+        ),
+      ).toEqual([{ status: 'delivered', attempts: 1, n: '40' }]);
+    }, 30_000);
+  });
+
+  // Passport keeps one strategy per name per process, so once this second app is closed, routes behind a
+  // token fail: it comes last.
   describe('with a connection pool of 2', () => {
     let small: TestApp;
     beforeAll(async () => {
@@ -473,36 +642,5 @@ describe('webhooks (e2e)', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(204));
       await eventually(() => receiver.received.length === 12, 20_000, '12 deliveries');
     }, 20_000);
-  });
-
-  // Passport keeps one strategy per name per process, so the second app lives until the end of the file.
-  describe('two instances relaying at once', () => {
-    let u: TestApp;
-    beforeAll(async () => {
-      u = await createTestApp({ WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2' });
-    });
-    afterAll(() => u.close());
-
-    it('deliver each event once', async () => {
-      const g = await subscribedGym();
-      const plan = await createBenefitPlan(t.dataSource);
-      const members = await Promise.all(
-        Array.from({ length: 30 }, () => createBeneficiary(t.dataSource, plan)),
-      );
-      await Promise.all(
-        members.map((m, i) =>
-          request((i % 2 === 0 ? t : u).http)
-            .post('/v1/track_usages')
-            .set('x-api-key', g.placeApiKey)
-            .send(envelope({ identifier: m.cpf }))
-            .expect(204),
-        ),
-      );
-      await eventually(() => receiver.received.length >= 30, 20_000, '30 deliveries');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
-      expect(ids).toHaveLength(30);
-      expect(new Set(ids).size).toBe(30);
-    });
   });
 });

@@ -5,6 +5,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Date.now() when the body had arrived. */
+  at: number;
 }
 
 type Responder = (request: ReceivedRequest, index: number, res: ServerResponse) => void;
@@ -20,7 +22,7 @@ export class WebhookReceiver {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const request = { path: req.url ?? '', headers: req.headers, body };
+        const request = { path: req.url ?? '', headers: req.headers, body, at: Date.now() };
         this.received.push(request);
         this.responder(request, this.received.length - 1, res);
       });
@@ -53,7 +55,11 @@ export class WebhookReceiver {
 }
 
 /** Polls until `check` passes or the time is up. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -1,4 +1,4 @@
-import { Process, Processor } from '@nestjs/bull';
+import { OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import type { Job } from 'bull';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
@@ -11,5 +11,10 @@ export class WebhookDeliveryProcessor {
   @Process({ name: DELIVER_JOB, concurrency: 16 })
   deliver(job: Job<DeliverJobData>): Promise<void> {
     return this.deliveries.attempt(job);
+  }
+
+  @OnQueueFailed()
+  failed(job: Job<DeliverJobData> | null, error: Error): Promise<void> {
+    return this.deliveries.jobFailed(job, error);
   }
 }

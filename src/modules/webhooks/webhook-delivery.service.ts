@@ -34,15 +34,19 @@ export class WebhookDeliveryService {
   ) {}
 
   async attempt(job: Job<DeliverJobData>): Promise<void> {
-    const deliveryId = job.data.deliveryId;
+    const { deliveryId } = job.data;
+    const chain = { redeliveries: job.data.redeliveries ?? 0 };
     const work = await this.repository.findWork(deliveryId);
-    if (!work || work.status === 'delivered') return;
-    if (!work.secretCiphertext) {
-      await this.repository.markFailed(deliveryId, 'the subscription was deleted');
+    // A job of a chain that a redelivery replaced, or of one that is over, sends nothing.
+    if (!work || work.redeliveries !== chain.redeliveries) return;
+    if (work.status !== 'pending' && work.status !== 'queued') return;
+    if (!work.url || !work.secretCiphertext) {
+      await this.repository.failChain(deliveryId, chain, 'the subscription was deleted');
       await job.discard();
       throw new Error('the subscription was deleted');
     }
     const at = this.clock.now();
+    // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
     const result = await this.sender.send({
       url: work.url,
       secret: this.vault.open(work.secretCiphertext),
@@ -59,8 +63,10 @@ export class WebhookDeliveryService {
     if (status === 'queued' && delayMs < 0) status = 'failed';
     await this.repository.recordAttempt(
       deliveryId,
+      chain,
       {
         number: work.attempts + 1,
+        url: work.url,
         statusCode: result.statusCode,
         durationMs: result.durationMs,
         responseBody: result.responseBody,
@@ -77,5 +83,28 @@ export class WebhookDeliveryService {
     if (gone) await job.discard();
     if (status === 'queued') throw new RetryableDeliveryError(result.error ?? 'delivery failed', delayMs);
     throw new Error(result.error ?? 'delivery failed');
+  }
+
+  /**
+   * Bull failed a job. When it will not run it again (out of attempts, discarded, stalled too often), a chain
+   * that ended without recording its outcome (an error before the HTTP call) closes the delivery as `failed`,
+   * so that it never stays `queued` and can be redelivered.
+   */
+  async jobFailed(job: Job<DeliverJobData> | null, error: Error): Promise<void> {
+    if (!job) return;
+    const { deliveryId } = job.data;
+    try {
+      if (!(await job.isFailed())) return;
+      const closed = await this.repository.failChain(
+        deliveryId,
+        { redeliveries: job.data.redeliveries ?? 0 },
+        `the delivery job failed: ${error.message}`,
+      );
+      if (closed)
+        this.logger.error({ deliveryId, err: error }, 'Webhook delivery job failed; delivery failed');
+    } catch (failure) {
+      // The relay's sweep closes the delivery later.
+      this.logger.error({ deliveryId, err: failure }, 'Cannot record a failed webhook delivery job');
+    }
   }
 }

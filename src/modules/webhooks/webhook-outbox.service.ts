@@ -15,24 +15,19 @@ export interface CheckInRecorded {
   createdAt: Date;
 }
 
-/** How long "this place has (no) CHECKIN subscription" is believed; changes in this process drop it at once. */
-const SUBSCRIPTION_CACHE_MS = 1000;
-
 /**
  * The outbox: event and delivery rows written in the visit's own transaction, so that a check-in never
  * depends on Redis and no event is lost. The relay hands the rows to the queue afterwards.
  */
 @Injectable()
 export class WebhookOutboxService {
-  private readonly subscribed = new Map<string, { value: boolean; expiresAt: number }>();
-
   constructor(
     private readonly repository: WebhooksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Called for visits at a place with a CHECKIN subscription (the check-in query says which). */
   async recordCheckIn(manager: EntityManager, checkIn: CheckInRecorded): Promise<void> {
-    if (!(await this.placeIsSubscribed(manager, checkIn.placeId))) return;
     const facts = await this.repository.checkInFacts(
       manager,
       checkIn.placeId,
@@ -75,19 +70,5 @@ export class WebhookOutboxService {
       subscriptionId: facts.subscriptionId,
       url: facts.url,
     });
-  }
-
-  forgetPlace(placeId: string): void {
-    this.subscribed.delete(placeId);
-  }
-
-  private async placeIsSubscribed(manager: EntityManager, placeId: string): Promise<boolean> {
-    const now = Date.now();
-    const hit = this.subscribed.get(placeId);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = await this.repository.hasActiveSubscription(manager, placeId, 'CHECKIN');
-    if (this.subscribed.size > 10_000) this.subscribed.clear();
-    this.subscribed.set(placeId, { value, expiresAt: now + SUBSCRIPTION_CACHE_MS });
-    return value;
   }
 }

@@ -16,6 +16,14 @@ export function generateDeliveryId(): string {
 
 export const DELIVERY_ID_PATTERN = /^dlv_[0-9a-f]{32}$/;
 
+/**
+ * The Bull job id of one chain of attempts: the delivery id, then `.r<n>` after the n-th redelivery. Adding
+ * the same chain twice is a no-op in Bull; a redelivery is always a job Bull has never seen.
+ */
+export function deliveryJobId(deliveryId: string, redeliveries: number): string {
+  return redeliveries === 0 ? deliveryId : `${deliveryId}.r${redeliveries}`;
+}
+
 /** `evt_` + 32 hex characters. */
 export function generateEventId(): string {
   return `evt_${randomUUID().replace(/-/g, '')}`;
@@ -36,12 +44,9 @@ export function parseWebhookType(raw: unknown): WebhookType {
 export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): string {
   if (typeof raw !== 'string' || raw.trim() === '')
     throw invalidParameter('webhook_url is required and must be a string');
-  const text = raw.trim();
-  if (text.length > MAX_URL_LENGTH)
-    throw invalidParameter(`webhook_url must be at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
-    url = new URL(text);
+    url = new URL(raw.trim());
   } catch {
     throw invalidParameter('webhook_url must be an absolute URL');
   }
@@ -50,17 +55,27 @@ export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): st
     throw invalidParameter(`webhook_url must use ${allowPrivateNetworks ? 'http or https' : 'https'}`);
   if (url.username || url.password)
     throw invalidParameter('webhook_url must not carry a user name or password');
-  return url.toString();
+  // What is stored is the normalized form, which percent-encoding and punycode can make much longer.
+  const normalized = url.toString();
+  if (normalized.length > MAX_URL_LENGTH)
+    throw invalidParameter(
+      `webhook_url must be at most ${MAX_URL_LENGTH} characters once normalized (percent-encoded, punycode)`,
+    );
+  return normalized;
 }
 
-/** Delay before retry number `retry` (1-based): the schedule's entry ±20%, or the receiver's Retry-After. */
+/**
+ * Delay before retry number `retry` (1-based): the schedule's entry ±20%, or the receiver's Retry-After,
+ * which is capped at the schedule's longest wait so that a receiver cannot park a delivery for months.
+ */
 export function retryDelayMs(
   schedule: number[],
   retry: number,
   retryAfterMs?: number,
   random = Math.random,
 ): number {
-  if (retryAfterMs !== undefined && retryAfterMs >= 0) return retryAfterMs;
+  if (retryAfterMs !== undefined && retryAfterMs >= 0)
+    return Math.min(retryAfterMs, Math.max(...schedule) * 1000);
   const base = schedule[Math.min(retry, schedule.length) - 1] * 1000;
   return Math.round(base * (0.8 + random() * 0.4));
 }

@@ -4,13 +4,16 @@ import type { Queue } from 'bull';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BACKOFF_STRATEGY, DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
+import { deliveryJobId } from './webhook-policy';
 import { WebhooksRepository } from './webhooks.repository';
 
 const RELAY_INTERVAL_MS = 500;
 const BATCH = 100;
 const ADD_TIMEOUT_MS = 2000;
-/** A queued delivery not attempted for this long is taken to be lost by Redis and queued again. */
+/** A queued delivery with no attempt, or a retry, this late is checked against Bull: Redis may have lost it. */
 const LOST_AFTER_MS = 5 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
+const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -22,8 +25,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Hands outbox rows to the Bull queue. Rows are claimed with SELECT … FOR UPDATE SKIP LOCKED, so any number
- * of processes relay at once without taking the same row; the job id is the delivery id (with the attempt
- * count after a redelivery), so adding a job twice is harmless. While Redis is down rows stay pending.
+ * of processes relay at once without taking the same row; the job id names the delivery and its redelivery
+ * count, so adding a job twice is harmless. While Redis is down rows stay pending.
+ *
+ * Once a minute it also looks for queued deliveries that Bull no longer carries: a job never attempted is
+ * added again (same job id, so never a second chain), a chain whose job is gone or over without an outcome
+ * closes the delivery as `failed`, which a redelivery can pick up.
  */
 @Injectable()
 export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -32,6 +39,7 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: Promise<void>;
   private stopped = false;
   private redisDown = false;
+  private lastSweepAt = 0;
 
   constructor(
     private readonly repository: WebhooksRepository,
@@ -62,42 +70,38 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async relayAll(): Promise<void> {
     while (!this.stopped && (await this.relayBatch()) === BATCH);
+    const now = this.clock.now().getTime();
+    const sinceSweep = now - this.lastSweepAt;
+    // A clock that went back (tests move it) sweeps too.
+    if (this.stopped || this.redisDown || (sinceSweep >= 0 && sinceSweep < SWEEP_EVERY_MS)) return;
+    this.lastSweepAt = now;
+    await this.sweep();
+  }
+
+  private addJob(delivery: { id: string; redeliveries: number }) {
+    return this.queue.add(
+      DELIVER_JOB,
+      { deliveryId: delivery.id, redeliveries: delivery.redeliveries },
+      {
+        jobId: deliveryJobId(delivery.id, delivery.redeliveries),
+        attempts: this.config.webhookRetrySchedule.length + 1,
+        backoff: { type: BACKOFF_STRATEGY },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
+    );
   }
 
   private async relayBatch(): Promise<number> {
-    const attempts = this.config.webhookRetrySchedule.length + 1;
     try {
       const count = await this.repository.dataSource.transaction(async (manager) => {
-        const now = this.clock.now();
-        const claimed = await this.repository.claimDeliveries(
-          manager,
-          now,
-          new Date(now.getTime() - LOST_AFTER_MS),
-          BATCH,
-        );
+        const claimed = await this.repository.claimPending(manager, BATCH);
         if (claimed.length === 0) return 0;
-        await withTimeout(
-          Promise.all(
-            claimed.map((delivery) =>
-              this.queue.add(
-                DELIVER_JOB,
-                { deliveryId: delivery.id },
-                {
-                  jobId: delivery.attempts === 0 ? delivery.id : `${delivery.id}.${delivery.attempts}`,
-                  attempts,
-                  backoff: { type: BACKOFF_STRATEGY },
-                  removeOnComplete: 1000,
-                  removeOnFail: 5000,
-                },
-              ),
-            ),
-          ),
-          ADD_TIMEOUT_MS,
-        );
+        await withTimeout(Promise.all(claimed.map((delivery) => this.addJob(delivery))), ADD_TIMEOUT_MS);
         await this.repository.markQueued(
           manager,
           claimed.map((delivery) => delivery.id),
-          now,
+          this.clock.now(),
         );
         return claimed.length;
       });
@@ -110,5 +114,38 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
       this.redisDown = true;
       return 0;
     }
+  }
+
+  private async sweep(): Promise<void> {
+    const now = this.clock.now();
+    const stale = await this.repository.staleQueued(new Date(now.getTime() - LOST_AFTER_MS), BATCH);
+    const confirmed: string[] = [];
+    for (const delivery of stale) {
+      const job = await withTimeout(
+        this.queue.getJob(deliveryJobId(delivery.id, delivery.redeliveries)),
+        ADD_TIMEOUT_MS,
+      );
+      const state = job ? await withTimeout(job.getState(), ADD_TIMEOUT_MS) : 'lost';
+      const neverAttempted = delivery.nextAttemptAt === null;
+      if (LIVE_JOB_STATES.includes(state)) {
+        // Only slow: look again in LOST_AFTER_MS.
+        if (neverAttempted) confirmed.push(delivery.id);
+      } else if (state === 'lost' && neverAttempted) {
+        await withTimeout(this.addJob(delivery), ADD_TIMEOUT_MS);
+        confirmed.push(delivery.id);
+        this.logger.warn({ deliveryId: delivery.id }, 'Redis lost a webhook job; queued it again');
+      } else {
+        const closed = await this.repository.failChain(
+          delivery.id,
+          delivery,
+          state === 'lost'
+            ? 'the queue lost the scheduled retry'
+            : `the queue job is ${state} without an outcome`,
+        );
+        if (closed)
+          this.logger.warn({ deliveryId: delivery.id, state }, 'Webhook delivery lost by the queue; failed');
+      }
+    }
+    await this.repository.confirmQueued(confirmed, now);
   }
 }

@@ -56,22 +56,57 @@ export class WebhookSender {
     };
   }
 
+  /**
+   * WEBHOOK_TIMEOUT_MS bounds the whole attempt (connect, answer and body), so a receiver that trickles
+   * bytes or never ends its answer cannot hold a worker. Past the first 4 KB the answer is not read: the
+   * status code decides the attempt.
+   */
   send(message: SignedMessage): Promise<SendResult> {
     const started = Date.now();
     return new Promise<SendResult>((resolve) => {
       let settled = false;
+      let request: ClientRequest | undefined;
+      let response: IncomingMessage | undefined;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const snippet = () =>
+        Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8') || null;
       const finish = (result: Omit<SendResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
+        clearTimeout(deadline);
+        // A receiver still sending must not keep the socket, nor hand it to the next attempt.
+        if (!response?.complete) {
+          response?.destroy();
+          request?.destroy();
+        }
         resolve({ ...result, durationMs: Date.now() - started });
       };
       const failed = (error: Error) =>
-        finish({ ok: false, statusCode: null, responseBody: null, error: error.message });
+        finish({
+          ok: false,
+          statusCode: response?.statusCode ?? null,
+          responseBody: snippet(),
+          error: error.message,
+        });
+      const answered = (answer: IncomingMessage) => finish(this.outcome(answer, snippet()));
+      const deadline = setTimeout(
+        () => failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
+        this.config.webhookTimeoutMs,
+      );
       try {
-        const request = this.post(message, (response) => this.readAnswer(response, finish));
-        request.on('timeout', () =>
-          request.destroy(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
-        );
+        request = this.post(message, (answer) => {
+          response = answer;
+          answer.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= RESPONSE_SNIPPET_BYTES) answered(answer);
+          });
+          answer.on('end', () => answered(answer));
+          // Cut off mid-answer: the status code still decides.
+          answer.on('error', () => answered(answer));
+          answer.on('close', () => answered(answer));
+        });
         request.on('error', failed);
       } catch (error) {
         // The filtering agent refuses an IP literal at once, before any connection.
@@ -90,7 +125,6 @@ export class WebhookSender {
         method: 'POST',
         agent: secure ? this.httpsAgent : this.httpAgent,
         headers: { ...this.sign(message), 'content-length': String(body.length) },
-        timeout: this.config.webhookTimeoutMs,
       },
       onResponse,
     );
@@ -98,38 +132,21 @@ export class WebhookSender {
     return request;
   }
 
-  private readAnswer(
-    response: IncomingMessage,
-    finish: (result: Omit<SendResult, 'durationMs'>) => void,
-  ): void {
+  private outcome(response: IncomingMessage, responseBody: string | null): Omit<SendResult, 'durationMs'> {
     const statusCode = response.statusCode ?? 0;
     const ok = statusCode >= 200 && statusCode < 300;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      if (size < RESPONSE_SNIPPET_BYTES) chunks.push(chunk);
-      size += chunk.length;
-    });
-    const done = () => {
-      const snippet = Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8');
-      const retryAfter = response.headers['retry-after'];
-      const redirect = statusCode >= 300 && statusCode < 400;
-      finish({
-        ok,
-        statusCode,
-        responseBody: snippet || null,
-        error: ok
-          ? null
-          : redirect
-            ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed`
-            : `HTTP ${statusCode}`,
-        retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, new Date()),
-      });
+    const redirect = statusCode >= 300 && statusCode < 400;
+    const retryAfter = response.headers['retry-after'];
+    return {
+      ok,
+      statusCode,
+      responseBody,
+      error: ok
+        ? null
+        : redirect
+          ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed`
+          : `HTTP ${statusCode}`,
+      retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, new Date()),
     };
-    response.on('end', done);
-    response.on('aborted', done);
-    response.on('error', (error) =>
-      finish({ ok: false, statusCode, responseBody: null, error: error.message }),
-    );
   }
 }

@@ -11,4 +11,9 @@ export const TEST_EVENT = 'TEST';
 
 export interface DeliverJobData {
   deliveryId: string;
+  /**
+   * The delivery's redelivery count when the job was added: which chain of attempts the job belongs to.
+   * Absent (0) in jobs added before redeliveries were counted.
+   */
+  redeliveries?: number;
 }

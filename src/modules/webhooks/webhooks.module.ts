@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { PartnersModule } from '../partners/partners.module';
 import { QueueDashboard } from './queue-dashboard';
 import { RetryableDeliveryError, WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -15,6 +16,7 @@ import { WebhooksService } from './webhooks.service';
 
 @Module({
   imports: [
+    PartnersModule,
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: config.queuePrefix }),

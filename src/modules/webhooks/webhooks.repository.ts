@@ -24,10 +24,26 @@ export interface DeliveryWork {
   id: string;
   status: DeliveryStatus;
   attempts: number;
-  url: string;
+  redeliveries: number;
   eventId: string;
   payload: string;
+  /** The subscription's current URL and sealed secret; null when it was deleted. */
+  url: string | null;
   secretCiphertext: string | null;
+}
+
+/** Which chain of attempts a write is about; `attempts` also pins the state the caller last read. */
+export interface DeliveryChain {
+  redeliveries: number;
+  attempts?: number;
+}
+
+export interface QueuedDelivery {
+  id: string;
+  redeliveries: number;
+  attempts: number;
+  /** Null while the chain has not made an attempt yet. */
+  nextAttemptAt: Date | null;
 }
 
 export interface DeliveryLogRow {
@@ -72,15 +88,6 @@ export class WebhooksRepository {
     return this.dataSource.getRepository(WebhookAttemptEntity);
   }
 
-  /** Runs on the caller's connection: inside a check-in transaction a second pool connection could deadlock. */
-  async hasActiveSubscription(executor: Executor, placeId: string, type: string): Promise<boolean> {
-    const rows: unknown[] = await executor.query(
-      'SELECT 1 FROM webhook_subscriptions WHERE place_id = ? AND type = ? AND active = 1 LIMIT 1',
-      [placeId, type],
-    );
-    return rows.length > 0;
-  }
-
   /** What a CHECK_IN_CREATED body needs, read in the visit's transaction. */
   async checkInFacts(
     manager: EntityManager,
@@ -114,21 +121,17 @@ export class WebhooksRepository {
     return deliveryId;
   }
 
-  /**
-   * Claims up to `limit` deliveries for the queue: pending ones whose time has come, and queued ones that
-   * Redis seems to have lost (queued, or due for a retry, longer than `staleBefore` ago).
-   */
-  async claimDeliveries(manager: EntityManager, now: Date, staleBefore: Date, limit: number) {
-    const rows: { id: string; attempts: number }[] = await manager.query(
-      `SELECT id, attempts FROM webhook_deliveries
-       WHERE (status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?))
-          OR (status = 'queued' AND COALESCE(next_attempt_at, queued_at) < ?)
+  /** Claims up to `limit` pending deliveries for the queue, skipping rows another relay holds. */
+  async claimPending(manager: EntityManager, limit: number): Promise<{ id: string; redeliveries: number }[]> {
+    const rows: { id: string; redeliveries: number }[] = await manager.query(
+      `SELECT id, redeliveries FROM webhook_deliveries WHERE status = 'pending'
        ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED`,
-      [now, staleBefore, limit],
+      [limit],
     );
-    return rows.map((row) => ({ id: String(row.id), attempts: Number(row.attempts) }));
+    return rows.map((row) => ({ id: String(row.id), redeliveries: Number(row.redeliveries) }));
   }
 
+  /** The chain is in Bull and has made no attempt yet; `queued_at` is when the queue last confirmed it. */
   async markQueued(manager: EntityManager, ids: string[], now: Date): Promise<void> {
     if (ids.length === 0) return;
     await manager.query(
@@ -137,29 +140,71 @@ export class WebhooksRepository {
     );
   }
 
+  /** Bull still (or again) holds these chains, none attempted yet: look at them again later. */
+  async confirmQueued(ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET queued_at = ?
+       WHERE id IN (?) AND status = 'queued' AND next_attempt_at IS NULL`,
+      [now, ids],
+    );
+  }
+
+  /**
+   * Queued deliveries that look stuck: queued before `staleBefore` with no attempt since (Redis may have lost
+   * the job), or whose retry was due before `staleBefore` (Redis may have lost the retry).
+   */
+  async staleQueued(staleBefore: Date, limit: number): Promise<QueuedDelivery[]> {
+    const rows: QueuedDelivery[] = await this.dataSource.query(
+      `SELECT id, redeliveries, attempts, next_attempt_at AS nextAttemptAt FROM webhook_deliveries
+       WHERE status = 'queued'
+         AND ((next_attempt_at IS NULL AND queued_at < ?) OR next_attempt_at < ?)
+       ORDER BY COALESCE(next_attempt_at, queued_at) LIMIT ?`,
+      [staleBefore, staleBefore, limit],
+    );
+    return rows.map((row) => ({
+      ...row,
+      id: String(row.id),
+      redeliveries: Number(row.redeliveries),
+      attempts: Number(row.attempts),
+    }));
+  }
+
   async findWork(deliveryId: string): Promise<DeliveryWork | undefined> {
     const rows: DeliveryWork[] = await this.dataSource.query(
-      `SELECT d.id, d.status, d.attempts, d.url, d.event_id AS eventId, e.payload, s.secret_ciphertext AS secretCiphertext
+      `SELECT d.id, d.status, d.attempts, d.redeliveries, d.event_id AS eventId, e.payload,
+              s.url, s.secret_ciphertext AS secretCiphertext
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id = ?`,
       [deliveryId],
     );
-    return rows[0] && { ...rows[0], id: String(rows[0].id), attempts: Number(rows[0].attempts) };
+    const row = rows[0];
+    return (
+      row && {
+        ...row,
+        id: String(row.id),
+        attempts: Number(row.attempts),
+        redeliveries: Number(row.redeliveries),
+      }
+    );
   }
 
+  /** Logs an attempt and moves its chain on; a chain that a redelivery replaced keeps only the log line. */
   async recordAttempt(
     deliveryId: string,
+    chain: DeliveryChain,
     attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>,
     outcome: { status: DeliveryStatus; nextAttemptAt: Date | null },
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
-        `INSERT INTO webhook_attempts (delivery_id, number, status_code, duration_ms, response_body, error, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           deliveryId,
           attempt.number,
+          attempt.url,
           attempt.statusCode,
           attempt.durationMs,
           attempt.responseBody,
@@ -168,11 +213,12 @@ export class WebhooksRepository {
         ],
       );
       await manager.query(
-        `UPDATE webhook_deliveries SET attempts = ?, status = ?, last_status_code = ?, last_error = ?, last_attempt_at = ?,
-           next_attempt_at = ?, delivered_at = IF(? = 'delivered', ?, delivered_at)
-         WHERE id = ?`,
+        `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
+           last_attempt_at = ?, next_attempt_at = ?, delivered_at = IF(? = 'delivered', ?, delivered_at)
+         WHERE id = ? AND redeliveries = ?`,
         [
           attempt.number,
+          attempt.url,
           outcome.status,
           attempt.statusCode,
           attempt.error,
@@ -181,16 +227,23 @@ export class WebhooksRepository {
           outcome.status,
           attempt.createdAt,
           deliveryId,
+          chain.redeliveries,
         ],
       );
     });
   }
 
-  async markFailed(deliveryId: string, error: string): Promise<void> {
-    await this.dataSource.query(
-      "UPDATE webhook_deliveries SET status = 'failed', last_error = ? WHERE id = ?",
-      [error, deliveryId],
+  /**
+   * Closes a chain that ended without an outcome of its own: the delivery becomes `failed` (redeliverable),
+   * unless the chain was replaced or has moved on since the caller looked.
+   */
+  async failChain(deliveryId: string, chain: DeliveryChain, error: string): Promise<boolean> {
+    const result: { affectedRows: number } = await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = NULL
+       WHERE id = ? AND redeliveries = ? AND status IN ('pending', 'queued') AND (? IS NULL OR attempts = ?)`,
+      [error.slice(0, 1000), deliveryId, chain.redeliveries, chain.attempts ?? null, chain.attempts ?? null],
     );
+    return result.affectedRows > 0;
   }
 
   async deliveryLog(placeId: string, status: DeliveryStatus | undefined, offset: number, limit: number) {
@@ -211,10 +264,13 @@ export class WebhooksRepository {
     return { rows, total: Number(total) };
   }
 
-  /** Puts a delivered or failed delivery back in line; false when it is not the place's or still in flight. */
+  /**
+   * Puts a delivered or failed delivery back in line as a new chain of attempts; 'busy' when it is still in
+   * flight, 'missing' when it is not the place's.
+   */
   async requeue(placeId: string, deliveryId: string): Promise<'requeued' | 'missing' | 'busy'> {
     const result: { affectedRows: number } = await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = NULL
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = NULL, redeliveries = redeliveries + 1
        WHERE id = ? AND place_id = ? AND status IN ('delivered', 'failed')`,
       [deliveryId, placeId],
     );

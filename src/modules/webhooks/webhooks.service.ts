@@ -6,6 +6,7 @@ import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
+import { PlaceSummaryRepository } from '../partners/place-summary.repository';
 import {
   AcceptedDto,
   DeliveriesQueryDto,
@@ -18,7 +19,6 @@ import {
 } from './dto/webhooks.dto';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
-import { WebhookOutboxService } from './webhook-outbox.service';
 import {
   DELIVERY_ID_PATTERN,
   generateEventId,
@@ -39,7 +39,7 @@ type Json = Record<string, unknown>;
 export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
-    private readonly outbox: WebhookOutboxService,
+    private readonly placeSummary: PlaceSummaryRepository,
     private readonly relay: WebhookRelay,
     private readonly vault: KeyVault,
     private readonly clock: Clock,
@@ -73,7 +73,7 @@ export class WebhooksService {
         }
         throw error;
       });
-    this.outbox.forgetPlace(place.placeId);
+    await this.placeSummary.refresh(place.placeId);
     return { status: 'success', code: 201, webhook: { ...this.dto(subscription), secret } };
   }
 
@@ -85,7 +85,7 @@ export class WebhooksService {
     subscription.url = url;
     subscription.active = true;
     await this.repository.subscriptions.save(subscription);
-    this.outbox.forgetPlace(place.placeId);
+    await this.placeSummary.refresh(place.placeId);
     return { status: 'success', code: 200, webhook: this.dto(subscription) };
   }
 
@@ -93,7 +93,7 @@ export class WebhooksService {
     const type = parseWebhookType(rawType);
     const result = await this.repository.subscriptions.delete({ placeId: place.placeId, type });
     if (!result.affected) throw notFound(`No ${type} webhook for this gym`);
-    this.outbox.forgetPlace(place.placeId);
+    await this.placeSummary.refresh(place.placeId);
     return { status: 'success', code: 200 };
   }
 

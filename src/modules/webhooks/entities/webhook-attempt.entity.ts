@@ -13,6 +13,10 @@ export class WebhookAttemptEntity {
   @Column({ type: 'int', unsigned: true })
   number: number;
 
+  /** Where this attempt went: the subscription's URL at the time, which PUT /partner/webhook/update changes. */
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
   @Column({ name: 'status_code', type: 'smallint', unsigned: true, nullable: true })
   statusCode: number | null;
 

@@ -3,8 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
 
 /**
- * One event to one URL. `pending` rows are waiting for the relay, `queued` ones are in Bull (possibly waiting
- * for a retry at `next_attempt_at`), `delivered` and `failed` are final until a redelivery.
+ * One event to one subscription. `pending` rows are waiting for the relay, `queued` ones are in Bull (possibly
+ * waiting for a retry at `next_attempt_at`), `delivered` and `failed` are final until a redelivery.
  */
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_status', ['status', 'createdAt'])
@@ -23,6 +23,7 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'place_id', type: 'char', length: 36 })
   placeId: string;
 
+  /** The subscription's URL when the event happened, then the URL of the latest attempt. */
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
@@ -31,6 +32,14 @@ export class WebhookDeliveryEntity {
 
   @Column({ type: 'int', unsigned: true, default: 0 })
   attempts: number;
+
+  /**
+   * How many times the delivery was redelivered. Each redelivery is a new chain of Bull attempts whose job id
+   * carries this number, so Bull never takes it for a job it already has, and jobs of earlier chains are
+   * told apart and send nothing.
+   */
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  redeliveries: number;
 
   @Column({ name: 'last_status_code', type: 'smallint', unsigned: true, nullable: true })
   lastStatusCode: number | null;

@@ -1,0 +1,232 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import type { ServerResponse } from 'node:http';
+import request from 'supertest';
+import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym } from './factories/partners.factory';
+import { envelope } from './support/http';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
+
+/** Deadlines and delays of delivery attempts: a 1 s attempt deadline, retries after 0.2 s and then 3 s. */
+describe('webhook attempt deadlines and retry timing (e2e)', () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    t = await createTestApp({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE: '0.2,3' });
+    receiver = await new WebhookReceiver().start();
+    queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
+  });
+  beforeEach(async () => {
+    await truncateAll(t.dataSource);
+    receiver.reset();
+    t.clock.reset();
+  });
+  afterEach(async () => {
+    t.clock.reset();
+    await queue.resume(true);
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+
+  async function subscribedGym() {
+    const gym = await createGym(t);
+    const token = (
+      await request(t.http)
+        .post('/partner/auth')
+        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
+        .expect(201)
+    ).body.token as string;
+    const auth = `Bearer ${token}`;
+    await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', auth)
+      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
+      .expect(201);
+    const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
+    const checkIn = () =>
+      request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ identifier: member.cpf }))
+        .expect(204);
+    return { auth, checkIn };
+  }
+
+  async function delivery(): Promise<{ id: string; status: string; attempts: number; last_error: string }> {
+    const [row] = await t.dataSource.query('SELECT id, status, attempts, last_error FROM webhook_deliveries');
+    return row && { ...row, attempts: Number(row.attempts) };
+  }
+
+  function attempts(): Promise<
+    { number: number; status_code: number | null; error: string | null; body: string | null }[]
+  > {
+    return t.dataSource.query(
+      'SELECT number, status_code, error, response_body AS body FROM webhook_attempts ORDER BY id',
+    );
+  }
+
+  /** Answers 200 and then sends `chunk` every `everyMs` until the connection goes. */
+  function streamForever(res: ServerResponse, chunk: string, everyMs: number, closed: () => void) {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.flushHeaders();
+    const timer = setInterval(() => res.write(chunk), everyMs);
+    res.on('close', () => {
+      clearInterval(timer);
+      closed();
+    });
+  }
+
+  describe('WEBHOOK_TIMEOUT_MS is one deadline for the whole attempt', () => {
+    it('gives up on a receiver that trickles one byte every 200 ms, and closes its connection', async () => {
+      let closed = false;
+      receiver.respond((_r, index, res) =>
+        index === 0 ? streamForever(res, '.', 200, () => (closed = true)) : res.writeHead(200).end('ok'),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
+      const [first, second] = await attempts();
+      expect(first).toMatchObject({ number: 1, status_code: 200, error: 'timed out after 1000 ms' });
+      expect(first.body).toMatch(/^\.+$/);
+      expect(second).toMatchObject({ number: 2, status_code: 200, error: null, body: 'ok' });
+      const [{ duration }] = await t.dataSource.query(
+        'SELECT duration_ms AS duration FROM webhook_attempts WHERE number = 1',
+      );
+      expect(Number(duration)).toBeGreaterThanOrEqual(1000);
+      expect(closed).toBe(true);
+    });
+
+    it('reads no more than the first 4 KB of an answer that never ends: its status code decides', async () => {
+      let closed = false;
+      receiver.respond((_r, _i, res) => streamForever(res, 'x'.repeat(1000), 20, () => (closed = true)));
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
+      const logged = await attempts();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ number: 1, status_code: 200, error: null });
+      expect(logged[0].body).toBe('x'.repeat(4096));
+      await eventually(() => closed, 5000, 'the connection to close');
+      expect(receiver.received).toHaveLength(1);
+    });
+  });
+
+  describe('Retry-After', () => {
+    it('delays the next attempt as the receiver asks', async () => {
+      receiver.respond((_r, index, res) =>
+        index === 0 ? res.writeHead(503, { 'retry-after': '2' }).end('busy') : res.writeHead(200).end(),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
+      const [first, second] = receiver.received;
+      // The schedule alone would have retried after 0.2 s.
+      expect(second.at - first.at).toBeGreaterThanOrEqual(2000);
+      expect(await attempts()).toMatchObject([{ status_code: 503 }, { status_code: 200 }]);
+    });
+
+    it('is capped at the longest wait of WEBHOOK_RETRY_SCHEDULE', async () => {
+      receiver.respond((_r, index, res) =>
+        index === 0
+          ? res.writeHead(503, { 'retry-after': '86400' }).end('tomorrow')
+          : res.writeHead(200).end(),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await attempts()).length === 1, 15_000, 'the first attempt');
+      const [{ wait }] = await t.dataSource.query(
+        'SELECT TIMESTAMPDIFF(MICROSECOND, last_attempt_at, next_attempt_at) / 1000 AS wait FROM webhook_deliveries',
+      );
+      expect(Number(wait)).toBe(3000);
+      await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
+      const [first, second] = receiver.received;
+      expect(second.at - first.at).toBeGreaterThanOrEqual(3000);
+    });
+  });
+
+  describe('Redis losing jobs', () => {
+    const tenMinutesLater = () => t.clock.set(new Date(Date.now() + 10 * 60 * 1000));
+    /** A relay pass that starts after the clock moved (the first call may join one already under way). */
+    const relayPass = async () => {
+      await t.app.get(WebhookRelay).tick();
+      await t.app.get(WebhookRelay).tick();
+    };
+
+    it('leaves a retry that is late alone: no second chain of attempts', async () => {
+      receiver.respond((_r, index, res) =>
+        index === 0 ? res.writeHead(503, { 'retry-after': '3' }).end() : res.writeHead(200).end(),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await attempts()).length === 1, 15_000, 'the first attempt');
+      const { id } = await delivery();
+
+      // The retry, due in 3 s, now looks 10 minutes late to the relay.
+      tenMinutesLater();
+      await relayPass();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receiver.received).toHaveLength(1);
+      expect(await queue.getJobs(['waiting', 'active', 'delayed'])).toEqual([
+        expect.objectContaining({ id }),
+      ]);
+
+      await eventually(async () => (await delivery()).status === 'delivered', 15_000, 'delivered');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receiver.received).toHaveLength(2);
+      expect(await delivery()).toMatchObject({ status: 'delivered', attempts: 2 });
+    });
+
+    it('queues again a delivery whose job Redis lost before any attempt', async () => {
+      await queue.pause(true);
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await delivery())?.status === 'queued', 15_000, 'queued');
+      const { id } = await delivery();
+      await (await queue.getJob(id))?.remove();
+      expect(await queue.getJob(id)).toBeNull();
+
+      tenMinutesLater();
+      await relayPass();
+      expect(await queue.getJob(id)).not.toBeNull();
+      await queue.resume(true);
+      await eventually(async () => (await delivery()).status === 'delivered', 15_000, 'delivered');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.received).toHaveLength(1);
+    });
+
+    it('fails a delivery whose scheduled retry Redis lost, and a redeliver sends it', async () => {
+      receiver.respond((_r, index, res) =>
+        index === 0 ? res.writeHead(503, { 'retry-after': '3' }).end() : res.writeHead(200).end(),
+      );
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await attempts()).length === 1, 15_000, 'the first attempt');
+      const { id } = await delivery();
+      await eventually(async () => (await queue.getJob(id))?.isDelayed() ?? false, 5000, 'the retry');
+      await (await queue.getJob(id))?.remove();
+
+      tenMinutesLater();
+      await relayPass();
+      expect(await delivery()).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_error: 'the queue lost the scheduled retry',
+      });
+      t.clock.reset();
+
+      await request(t.http)
+        .post(`/partner/webhook/deliveries/${id}/redeliver`)
+        .set('Authorization', g.auth)
+        .expect(202);
+      await eventually(async () => (await delivery()).status === 'delivered', 15_000, 'delivered');
+      expect(receiver.received).toHaveLength(2);
+    });
+  });
+});

@@ -84,6 +84,37 @@ describe('check-ins see changes made by another process at once (e2e)', () => {
     expect(await visits()).toBe(1);
   });
 
+  it('a rotated key on the code lookup and the app validation: the old one is refused, the new one works', async () => {
+    const g = await cachedGym();
+    const code = (key: string) =>
+      request(otherUrl)
+        .post('/v1/track_usages/beneficiaries/code')
+        .set('x-api-key', key)
+        .send({ type: 'cpf', identifier: g.member.cpf });
+    const app = (key: string) =>
+      request(otherUrl)
+        .post('/partner_app/v1/validate')
+        .set('x-api-key', key)
+        .send({ employee_document_number: g.member.cpf });
+    await code(g.placeApiKey).expect(200);
+    await app(g.placeApiKey).expect(200);
+    const rotated = await admin('post', `/admin/places/${g.place.id}/api-key`).expect(201);
+    expectError(await code(g.placeApiKey), 401, 'invalid_api_key', 'Unauthorized');
+    expectError(await app(g.placeApiKey), 401, 'invalid_api_key', 'Unauthorized');
+    // A CPF that cannot exist still meets the key check first.
+    expectError(
+      await request(otherUrl)
+        .post('/partner_app/v1/validate')
+        .set('x-api-key', g.placeApiKey)
+        .send({ employee_document_number: '11111111111' }),
+      401,
+      'invalid_api_key',
+      'Unauthorized',
+    );
+    expect((await code(rotated.body.place_api_key).expect(200)).body.code).toBe(g.member.code);
+    await app(rotated.body.place_api_key).expect(200);
+  });
+
   it('a webhook subscription: the next visit there writes its event', async () => {
     const g = await cachedGym();
     await g.register().expect(204);

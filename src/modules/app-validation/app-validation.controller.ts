@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { ApiKeyAuth } from '../auth/auth.decorators';
+import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
+import { AuthenticatedPlace } from '../auth/auth.types';
 import { AppValidationService } from './app-validation.service';
 import { AppValidationRequestDto, AppValidationResponseDto } from './dto/app-validation.dto';
 
@@ -29,7 +30,10 @@ export class AppValidationController {
     description: 'The beneficiary may use the app: who they are and what their benefit plan includes',
   })
   @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists', 'inactive_employee'] })
-  validate(@Body() body: unknown): Promise<AppValidationResponseDto> {
-    return this.appValidation.validate(body);
+  validate(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Body() body: unknown,
+  ): Promise<AppValidationResponseDto> {
+    return this.appValidation.validate(place, body);
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryProfilesRepository } from '../beneficiaries/beneficiary-profiles.repository';
 import { cannotExist, checkBeneficiaryStanding } from '../check-in/eligibility';
 import { parseAppValidationRequest } from '../check-in/track-usage-request';
@@ -7,12 +9,18 @@ import { AppValidationResponseDto } from './dto/app-validation.dto';
 /** Eligibility for a partner app: who the beneficiary is and what the benefit plan includes. */
 @Injectable()
 export class AppValidationService {
-  constructor(private readonly profiles: BeneficiaryProfilesRepository) {}
+  constructor(
+    private readonly profiles: BeneficiaryProfilesRepository,
+    private readonly keyCache: PlaceKeyCache,
+  ) {}
 
-  async validate(body: unknown): Promise<AppValidationResponseDto> {
+  async validate(place: AuthenticatedPlace, body: unknown): Promise<AppValidationResponseDto> {
     const { cpf } = parseAppValidationRequest(body);
     const request = { type: 'cpf' as const, identifier: cpf };
-    const profile = cannotExist(request) ? undefined : await this.profiles.findBy('cpf', cpf);
+    const by = cannotExist(request) ? null : { field: 'cpf' as const, value: cpf };
+    const found = await this.profiles.findAtPlace(place.placeId, by);
+    if (!found || found.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
+    const profile = found.profile;
     checkBeneficiaryStanding(request, profile);
     return {
       employee_data: {

@@ -6,14 +6,14 @@ import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from './auth.types';
 import { API_KEY_STRATEGY } from './strategies/api-key.strategy';
+import { invalidApiKey } from './place-key-cache';
 import { JWT_STRATEGY } from './strategies/jwt.strategy';
 
 @Injectable()
 export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
   override handleRequest<T = AuthenticatedPlace>(err: unknown, user: T | false): T {
     if (err) throw err;
-    if (!user)
-      throw new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
+    if (!user) throw invalidApiKey();
     return user;
   }
 }

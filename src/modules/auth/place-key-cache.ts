@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { PlaceKeyRow } from './auth.repository';
+import { AuthenticatedPlace } from './auth.types';
+
+/** 401 `invalid_api_key`. */
+export function invalidApiKey(): DomainError {
+  return new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
+}
 
 interface Entry {
   place: PlaceKeyRow | null;
@@ -11,8 +18,9 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Short-lived cache of key hash → place, so a turnstile burst does not look its key up on every request.
- * Rotation and place changes drop the entries at once in this process; other processes see them within
- * `KEY_CACHE_TTL_MS`. Unknown keys are cached too, so a flood of bad keys does not reach the database.
+ * Rotation and place changes drop the entries at once in this process; in other processes the routes behind
+ * the key read the place's key version in their own query and call `revoked` on a mismatch, so a rotated key
+ * is refused at once there too. Unknown keys are cached too, so a flood of bad keys does not reach the database.
  */
 @Injectable()
 export class PlaceKeyCache {
@@ -30,6 +38,16 @@ export class PlaceKeyCache {
       this.entries.set(hash, { place, expiresAt: now + this.config.keyCacheTtlMs });
     }
     return place;
+  }
+
+  /**
+   * For a request whose own query found the place gone or its key at another version than the one the key
+   * resolved to (rotated in another process since this one cached it): drops the place's entries and gives
+   * the 401 to throw.
+   */
+  revoked(place: AuthenticatedPlace): DomainError {
+    this.invalidatePlace(place.placeId);
+    return invalidApiKey();
   }
 
   /** Forgets every entry of a place (after a rotation or a change of the place or its partner). */

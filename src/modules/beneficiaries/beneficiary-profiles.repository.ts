@@ -16,7 +16,8 @@ export interface BeneficiaryProfile {
 }
 
 interface ProfileRow {
-  code: string;
+  keyVersion: number;
+  code: string | null;
   name: string;
   email: string | null;
   phone: string | null;
@@ -27,31 +28,54 @@ interface ProfileRow {
   appointment: number | null;
 }
 
+/** What a lookup at a place reads: the version of the place's key now, and the beneficiary if found. */
+export interface PlaceLookup {
+  keyVersion: number;
+  profile: BeneficiaryProfile | undefined;
+}
+
 /** A beneficiary's profile with its benefit plan, for the code lookup and the app validation. */
 @Injectable()
 export class BeneficiaryProfilesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async findBy(field: 'cpf' | 'code', value: string): Promise<BeneficiaryProfile | undefined> {
+  /**
+   * Reads the place's key version with the beneficiary (`by` null looks none up), so a key rotated in another
+   * process is refused at once, as on the check-in routes. Undefined when the place itself is gone.
+   */
+  async findAtPlace(
+    placeId: string,
+    by: { field: 'cpf' | 'code'; value: string } | null,
+  ): Promise<PlaceLookup | undefined> {
+    const condition = by === null ? 'FALSE' : by.field === 'cpf' ? 'b.cpf = ?' : 'b.code = ?';
     const rows: ProfileRow[] = await this.dataSource.query(
-      `SELECT b.code, b.name, b.email, b.phone, DATE_FORMAT(b.birthday, '%Y-%m-%d') AS birthday, b.active,
+      `SELECT p.key_version AS keyVersion, b.code, b.name, b.email, b.phone,
+              DATE_FORMAT(b.birthday, '%Y-%m-%d') AS birthday, b.active,
               bp.active AS benefitPlanActive, bp.meal_plan AS mealPlan, bp.appointment
-       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
-       WHERE b.${field === 'cpf' ? 'cpf' : 'code'} = ?`,
-      [value],
+       FROM places p
+       LEFT JOIN beneficiaries b ON ${condition}
+       LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
+       WHERE p.id = ?`,
+      [...(by === null ? [] : [by.value]), placeId],
     );
     const row = rows[0];
     if (!row) return undefined;
     return {
-      code: row.code,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      birthday: row.birthday,
-      active: Boolean(row.active),
-      benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(row.benefitPlanActive),
-      mealPlan: Boolean(row.mealPlan),
-      appointment: Boolean(row.appointment),
+      keyVersion: Number(row.keyVersion),
+      profile:
+        row.code === null
+          ? undefined
+          : {
+              code: row.code,
+              name: row.name,
+              email: row.email,
+              phone: row.phone,
+              birthday: row.birthday,
+              active: Boolean(row.active),
+              benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(row.benefitPlanActive),
+              mealPlan: Boolean(row.mealPlan),
+              appointment: Boolean(row.appointment),
+            },
     };
   }
 }

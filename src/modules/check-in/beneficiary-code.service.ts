@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryProfilesRepository } from '../beneficiaries/beneficiary-profiles.repository';
 import { cannotExist, notExists } from './eligibility';
 import { parseIdentifierRequest } from './track-usage-request';
@@ -6,12 +8,17 @@ import { parseIdentifierRequest } from './track-usage-request';
 /** The beneficiary code by CPF (or by code, which confirms it). */
 @Injectable()
 export class BeneficiaryCodeService {
-  constructor(private readonly profiles: BeneficiaryProfilesRepository) {}
+  constructor(
+    private readonly profiles: BeneficiaryProfilesRepository,
+    private readonly keyCache: PlaceKeyCache,
+  ) {}
 
-  async findCode(body: unknown): Promise<string> {
+  async findCode(place: AuthenticatedPlace, body: unknown): Promise<string> {
     const request = parseIdentifierRequest(body);
-    if (cannotExist(request)) throw notExists(request);
-    const profile = await this.profiles.findBy(request.type, request.identifier);
+    const by = cannotExist(request) ? null : { field: request.type, value: request.identifier };
+    const found = await this.profiles.findAtPlace(place.placeId, by);
+    if (!found || found.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
+    const { profile } = found;
     if (!profile || !profile.benefitPlanActive) throw notExists(request);
     return profile.code;
   }

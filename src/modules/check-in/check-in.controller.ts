@@ -114,7 +114,10 @@ export class CheckInController {
   })
   @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })
   @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists'] })
-  async beneficiaryCode(@Body() body: unknown): Promise<BeneficiaryCodeResponseDto> {
-    return BeneficiaryCodeResponseDto.of(await this.codes.findCode(body));
+  async beneficiaryCode(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @Body() body: unknown,
+  ): Promise<BeneficiaryCodeResponseDto> {
+    return BeneficiaryCodeResponseDto.of(await this.codes.findCode(place, body));
   }
 }

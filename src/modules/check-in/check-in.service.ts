@@ -138,11 +138,7 @@ export class CheckInService {
       beneficiaryKey,
       this.windowAt(now),
     );
-    if (!facts || facts.keyVersion !== place.keyVersion) {
-      // The key was rotated in another process since this one cached it.
-      this.keyCache.invalidatePlace(place.placeId);
-      throw new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
-    }
+    if (!facts || facts.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
     const plan = checkGym(request, facts.gym);
     if (cannotExist(request)) throw notExists(request);
     const { beneficiary } = facts;

@@ -1,6 +1,26 @@
+import * as mysql2 from 'mysql2';
 import { join } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+
+/**
+ * mysql2 whose pools set every new connection's session to UTC before any other statement, so that what
+ * the database stamps itself (column defaults, ON UPDATE) agrees with what the app writes (`timezone: 'Z'`)
+ * on a server whose own time zone is not UTC.
+ */
+const mysql2InUtc: typeof mysql2 = {
+  ...mysql2,
+  createPool: ((options: mysql2.PoolOptions) => {
+    const pool = mysql2.createPool(options);
+    pool.on('connection', (connection) => {
+      connection.query("SET time_zone = '+00:00'", (error) => {
+        // Never hand out a connection whose clock reads another zone.
+        if (error) connection.destroy();
+      });
+    });
+    return pool;
+  }) as typeof mysql2.createPool,
+};
 
 /** Connection options shared by the app, the TypeORM CLI (`ormconfig.ts`) and the scripts. */
 export function buildDataSourceOptions(
@@ -8,6 +28,8 @@ export function buildDataSourceOptions(
 ): DataSourceOptions {
   return {
     type: 'mariadb',
+    driver: mysql2InUtc,
+    connectorPackage: 'mysql2',
     url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
     migrations: [join(__dirname, 'migrations', '*.{ts,js}')],

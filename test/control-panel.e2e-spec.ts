@@ -625,6 +625,82 @@ describe('control panel (e2e)', () => {
       expect(expectError(tooMany, 422, 'invalid_parameter')).toContain('10000');
     });
 
+    it('never lets concurrent imports that give one code to two CPFs overwrite a beneficiary', async () => {
+      await benefitPlan('GOLD');
+      const pairs = Array.from({ length: 15 }, (_, i) => ({
+        code: `RACE${String(i).padStart(4, '0')}`,
+        first: cpfFromBase(500000000 + 2 * i),
+        second: cpfFromBase(500000001 + 2 * i),
+      }));
+      const answers = await Promise.all(
+        pairs.flatMap(({ code, first, second }) => [
+          post('/admin/beneficiaries/bulk', {
+            beneficiaries: [{ cpf: first, name: `First ${code}`, benefit_plan_code: 'GOLD', code }],
+          }),
+          post('/admin/beneficiaries/bulk', {
+            beneficiaries: [{ cpf: second, name: `Second ${code}`, benefit_plan_code: 'GOLD', code }],
+          }),
+        ]),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+      for (const [i, { code, first, second }] of pairs.entries()) {
+        const [a, b] = [answers[2 * i].body, answers[2 * i + 1].body];
+        // One import wins the code; the other reports its row, and nobody is overwritten.
+        expect([a.created + b.created, a.errors.length + b.errors.length]).toEqual([1, 1]);
+        const rows: { cpf: string; name: string }[] = await t.dataSource.query(
+          'SELECT cpf, name FROM beneficiaries WHERE code = ?',
+          [code],
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0].name).toBe(rows[0].cpf === first ? `First ${code}` : `Second ${code}`);
+        expect(rows[0].cpf === first ? a.created : b.created).toBe(1);
+        const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM beneficiaries WHERE cpf IN (?)', [
+          [first, second],
+        ]);
+        expect(Number(n)).toBe(1);
+      }
+    });
+
+    it('never lets an import overwrite a beneficiary created at the same moment with the same code', async () => {
+      await benefitPlan('GOLD');
+      const pairs = Array.from({ length: 15 }, (_, i) => ({
+        code: `SOLO${String(i).padStart(4, '0')}`,
+        single: cpfFromBase(510000000 + 2 * i),
+        imported: cpfFromBase(510000001 + 2 * i),
+      }));
+      const answers = await Promise.all(
+        pairs.flatMap(({ code, single, imported }) => [
+          post('/admin/beneficiaries', { cpf: single, name: 'Single', benefit_plan_code: 'GOLD', code }),
+          post('/admin/beneficiaries/bulk', {
+            beneficiaries: [{ cpf: imported, name: 'Imported', benefit_plan_code: 'GOLD', code }],
+          }),
+        ]),
+      );
+      for (const [i, { code, single }] of pairs.entries()) {
+        const [create, bulk] = [answers[2 * i], answers[2 * i + 1]];
+        expect(bulk.status).toBe(200);
+        const [row]: { cpf: string; name: string }[] = await t.dataSource.query(
+          'SELECT cpf, name FROM beneficiaries WHERE code = ?',
+          [code],
+        );
+        if (row.cpf === single) {
+          expect([create.status, row.name, bulk.body.created, bulk.body.errors.length]).toEqual([
+            201,
+            'Single',
+            0,
+            1,
+          ]);
+        } else {
+          expect([create.status, row.name, bulk.body.created]).toEqual([422, 'Imported', 1]);
+        }
+        const [{ n }] = await t.dataSource.query(
+          'SELECT COUNT(*) AS n FROM beneficiaries WHERE code LIKE ?',
+          [code],
+        );
+        expect(Number(n)).toBe(1);
+      }
+    });
+
     it('refuses a body without a beneficiaries array', async () => {
       expectError(await post('/admin/beneficiaries/bulk', {}), 422, 'invalid_parameter');
       expectError(await post('/admin/beneficiaries/bulk', { beneficiaries: 'x' }), 422, 'invalid_parameter');

@@ -39,11 +39,6 @@ function isDuplicateEntry(error: unknown): boolean {
   );
 }
 
-export function isDeadlock(error: unknown): boolean {
-  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string })?.code : undefined;
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
-}
-
 function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
   if (key === null) return ['FALSE', []];
   if ('id' in key) return ['b.id = ?', [key.id]];

@@ -7,6 +7,7 @@ import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isDeadlock } from '../../database/mysql-errors';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { PlaceKeyCache } from '../auth/place-key-cache';
@@ -15,7 +16,6 @@ import {
   CheckInRepository,
   IdempotencyKeyTaken,
   IdempotencyRecord,
-  isDeadlock,
   VisitWindow,
 } from './check-in.repository';
 import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';

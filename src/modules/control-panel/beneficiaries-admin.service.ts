@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { generateCode } from '../../common/domain/codes';
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
+import { isDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { BeneficiaryRow, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
@@ -24,6 +25,7 @@ import { withCode } from './generated-code';
 
 /** Rows per INSERT … ON DUPLICATE KEY UPDATE statement. */
 const BULK_CHUNK = 1000;
+const DEADLOCK_RETRIES = 3;
 
 /** A generated code not in `taken`, which it joins. */
 function freshCode(taken: Set<string>): string {
@@ -91,24 +93,41 @@ export class BeneficiariesAdminService {
    */
   async bulkImport(body: BulkImportDto): Promise<BulkImportResultDto> {
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
-    const { valid, errors } = validateRows(body.beneficiaries, new Set(planIds.keys()));
+    const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.repository.bulkImportTransaction((manager) =>
+          this.importRows(manager, valid, planIds, [...invalid]),
+        );
+        result.errors.sort((a, b) => a.index - b.index);
+        return result;
+      } catch (error) {
+        // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
+        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
+      }
+    }
+  }
+
+  private async importRows(
+    manager: EntityManager,
+    valid: BeneficiaryRow[],
+    planIds: Map<string, number>,
+    errors: RowError[],
+  ): Promise<BulkImportResultDto> {
     let created = 0;
     let updated = 0;
-    await this.repository.transaction(async (manager) => {
-      for (let start = 0; start < valid.length; start += BULK_CHUNK) {
-        const chunk = valid.slice(start, start + BULK_CHUNK);
-        const cpfs = chunk.map((row) => row.cpf);
-        const stored = new Map(
-          (await this.repository.storedBeneficiaries(manager, cpfs)).map((row) => [row.cpf, row]),
-        );
-        const written = await this.writeChunk(manager, chunk, stored, planIds, errors);
-        for (const row of written) {
-          if (stored.has(row.cpf)) updated++;
-          else created++;
-        }
+    for (let start = 0; start < valid.length; start += BULK_CHUNK) {
+      const chunk = valid.slice(start, start + BULK_CHUNK);
+      const cpfs = chunk.map((row) => row.cpf);
+      const stored = new Map(
+        (await this.repository.storedBeneficiaries(manager, cpfs)).map((row) => [row.cpf, row]),
+      );
+      const written = await this.writeChunk(manager, chunk, stored, planIds, errors);
+      for (const row of written) {
+        if (stored.has(row.cpf)) updated++;
+        else created++;
       }
-    });
-    errors.sort((a, b) => a.index - b.index);
+    }
     return { created, updated, errors };
   }
 

@@ -24,6 +24,9 @@ export class CodeTakenError extends Error {
   }
 }
 
+/** How long an import waits for another one to finish. */
+const BULK_IMPORT_LOCK_WAIT_SECONDS = 60;
+
 /** The property whose unique index an `ER_DUP_ENTRY` names, or undefined for any other error. */
 export function duplicatedProperty(error: unknown, metadata: EntityMetadata): string | undefined {
   if (!(error instanceof QueryFailedError)) return undefined;
@@ -242,20 +245,47 @@ export class ControlPanelRepository {
 
   // Bulk import: plain SQL, one statement per chunk
 
+  /**
+   * Runs an import in a transaction that holds a named lock, so imports run one at a time across processes
+   * (their locking reads would otherwise deadlock each other). The lock is released before the commit: the
+   * next import's locking reads then wait for this one's rows.
+   */
+  bulkImportTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      // Named locks are server-wide: the database's name keeps test and bench databases apart.
+      const [{ locked }]: { locked: number | string | null }[] = await manager.query(
+        "SELECT GET_LOCK(CONCAT(DATABASE(), '.beneficiary_import'), ?) AS locked",
+        [BULK_IMPORT_LOCK_WAIT_SECONDS],
+      );
+      if (Number(locked) !== 1)
+        throw new Error(`Another bulk import held the lock for over ${BULK_IMPORT_LOCK_WAIT_SECONDS} s`);
+      try {
+        return await work(manager);
+      } finally {
+        await manager.query("DO RELEASE_LOCK(CONCAT(DATABASE(), '.beneficiary_import'))");
+      }
+    });
+  }
+
+  /** Locking read: the rows as committed now, held until the import commits. */
   async storedBeneficiaries(manager: EntityManager, cpfs: string[]): Promise<StoredBeneficiaryRow[]> {
     if (cpfs.length === 0) return [];
     return manager.query(
       `SELECT cpf, code, email, phone, DATE_FORMAT(birthday, '%Y-%m-%d') AS birthday, active
-       FROM beneficiaries WHERE cpf IN (?)`,
+       FROM beneficiaries WHERE cpf IN (?) FOR UPDATE`,
       [cpfs],
     );
   }
 
-  /** code → CPF of the beneficiaries that hold any of these codes. */
+  /**
+   * code → CPF of the beneficiaries that hold any of these codes. A locking read: it sees what was committed
+   * last and keeps anyone else from taking a free code until the import commits, so the upsert can never
+   * land on another beneficiary's row through the code's unique index.
+   */
   async codeOwners(manager: EntityManager, codes: string[]): Promise<Map<string, string>> {
     if (codes.length === 0) return new Map();
     const rows: { cpf: string; code: string }[] = await manager.query(
-      'SELECT cpf, code FROM beneficiaries WHERE code IN (?)',
+      'SELECT cpf, code FROM beneficiaries WHERE code IN (?) FOR UPDATE',
       [codes],
     );
     return new Map(rows.map((row) => [row.code, row.cpf]));

@@ -34,7 +34,8 @@ export class BeneficiariesAdminController {
     description:
       'Each row is checked on its own (CPF check digits included): good rows are imported, bad rows are ' +
       'reported by index with label invalid_parameter. On update, fields absent from a row keep their ' +
-      'value. Body limit: 10 MB.',
+      'value. A code already held by another beneficiary fails its row. Imports run one at a time (a second ' +
+      'one waits for the first); all rows are written in one transaction. Body limit: 10 MB.',
   })
   @ApiOkResponse({ type: BulkImportResultDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })

@@ -479,9 +479,8 @@ describe('control panel (e2e)', () => {
       expect(expectError(await create({ email: 'not-an-email' }), 422, 'invalid_parameter')).toContain(
         'email',
       );
-      expect(expectError(await create({ birthday: '1990-13-40' }), 422, 'invalid_parameter')).toContain(
-        'birthday',
-      );
+      for (const birthday of ['1990-13-40', '2023-02-29', '2025-04-31'])
+        expect(expectError(await create({ birthday }), 422, 'invalid_parameter')).toContain('birthday');
       expect(expectError(await create({ name: 5 }), 422, 'invalid_parameter')).toContain('name');
       await create({ code: 'JOANA001' }).expect(201);
       expect(expectError(await create({}), 422, 'invalid_parameter')).toContain('cpf');
@@ -516,13 +515,14 @@ describe('control panel (e2e)', () => {
           ),
         ).toContain(field);
       }
-      expect(
-        expectError(
-          await patch('/admin/beneficiaries/11144477735', { birthday: '03/02/1991' }),
-          422,
-          'invalid_parameter',
-        ),
-      ).toContain('birthday');
+      for (const birthday of ['03/02/1991', '2026-02-30'])
+        expect(
+          expectError(
+            await patch('/admin/beneficiaries/11144477735', { birthday }),
+            422,
+            'invalid_parameter',
+          ),
+        ).toContain('birthday');
     });
   });
 
@@ -699,6 +699,25 @@ describe('control panel (e2e)', () => {
         );
         expect(Number(n)).toBe(1);
       }
+    });
+
+    it('reports a birthday that does not exist on its row, and imports the rest', async () => {
+      await benefitPlan('GOLD');
+      const res = await post('/admin/beneficiaries/bulk', {
+        beneficiaries: [
+          { cpf: cpfFromBase(520000000), name: 'Leap', benefit_plan_code: 'GOLD', birthday: '2024-02-29' },
+          { cpf: cpfFromBase(520000001), name: 'Nope', benefit_plan_code: 'GOLD', birthday: '2023-02-29' },
+          { cpf: cpfFromBase(520000002), name: 'April', benefit_plan_code: 'GOLD', birthday: '2025-04-31' },
+        ],
+      }).expect(200);
+      expect(res.body).toEqual({
+        created: 1,
+        updated: 0,
+        errors: [
+          { index: 1, label: 'invalid_parameter', message: expect.stringContaining('birthday') },
+          { index: 2, label: 'invalid_parameter', message: expect.stringContaining('birthday') },
+        ],
+      });
     });
 
     it('refuses a body without a beneficiaries array', async () => {

@@ -1,4 +1,5 @@
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
+import { isCalendarDate } from '../../common/time/calendar-date';
 
 export const MAX_BULK_ROWS = 10_000;
 
@@ -22,7 +23,6 @@ export interface RowError {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const CODE = /^[A-Z0-9]{8}$/;
 
 type Json = Record<string, unknown>;
@@ -34,6 +34,13 @@ function optionalText(row: Json, field: string, max: number, pattern?: RegExp): 
   if (typeof value !== 'string') throw new Error(`${field} must be a string`);
   if (value.length > max) throw new Error(`${field} must be at most ${max} characters`);
   if (pattern && !pattern.test(value)) throw new Error(`${field} is not valid`);
+  return value;
+}
+
+function optionalDate(row: Json, field: string): string | null | undefined {
+  const value = optionalText(row, field, 10);
+  if (value !== undefined && value !== null && !isCalendarDate(value))
+    throw new Error(`${field} must be a real date as YYYY-MM-DD`);
   return value;
 }
 
@@ -61,7 +68,7 @@ function parseRow(raw: unknown, index: number): BeneficiaryRow {
     benefitPlanCode: requiredText(row, 'benefit_plan_code', 32).toUpperCase(),
     email: optionalText(row, 'email', 255, EMAIL),
     phone: optionalText(row, 'phone', 32),
-    birthday: optionalText(row, 'birthday', 10, DATE),
+    birthday: optionalDate(row, 'birthday'),
     active,
     code: code ?? undefined,
   };

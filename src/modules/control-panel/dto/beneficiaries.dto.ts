@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsCalendarDate } from '../../../common/time/calendar-date';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,8 +12,6 @@ import {
 } from 'class-validator';
 import { MAX_BULK_ROWS } from '../bulk-rows';
 import { OmitOrValidate } from './optional';
-
-const BIRTHDAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Fields that may be cleared with null. */
 class BeneficiaryContactDto {
@@ -31,8 +30,7 @@ class BeneficiaryContactDto {
 
   @ApiPropertyOptional({ example: '1991-02-03', nullable: true, type: String, description: 'YYYY-MM-DD' })
   @IsOptional()
-  @Matches(BIRTHDAY, { message: 'birthday must be a date as YYYY-MM-DD' })
-  @IsString()
+  @IsCalendarDate()
   birthday?: string | null;
 }
 

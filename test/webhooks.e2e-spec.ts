@@ -2,6 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
+import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.repository';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym, createPlace } from './factories/partners.factory';
@@ -148,6 +149,41 @@ describe('webhooks (e2e)', () => {
         'not_found',
         'Not Found',
       );
+    });
+
+    it('keeps a subscription and the check-in summary together: a create that fails half-way leaves nothing', async () => {
+      const gym = await createGym(t);
+      const auth = `Bearer ${
+        (
+          await request(t.http)
+            .post('/partner/auth')
+            .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
+            .expect(201)
+        ).body.token
+      }`;
+      const create = () =>
+        request(t.http)
+          .post('/partner/webhook/create')
+          .set('Authorization', auth)
+          .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' });
+      const summary = t.app.get(PlaceSummaryRepository);
+      const refresh = jest.spyOn(summary, 'refresh').mockRejectedValueOnce(new Error('connection lost'));
+      try {
+        expectError(await create(), 500, 'internal_error', 'Internal Server Error');
+      } finally {
+        refresh.mockRestore();
+      }
+      const [{ n }] = await t.dataSource.query(
+        'SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE place_id = ?',
+        [gym.place.id],
+      );
+      expect(Number(n)).toBe(0);
+      // The client's retry succeeds, and the next visit there writes its event.
+      await create().expect(201);
+      const [place] = await t.dataSource.query('SELECT check_in_webhook AS hook FROM places WHERE id = ?', [
+        gym.place.id,
+      ]);
+      expect(Number(place.hook)).toBe(1);
     });
 
     it('checks the type and the URL', async () => {

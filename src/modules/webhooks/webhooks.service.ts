@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
 import { formatInZone } from '../../common/time/business-time';
@@ -54,9 +55,9 @@ export class WebhooksService {
       );
     }
     const secret = generateWebhookSecret();
-    const subscription = await this.repository.subscriptions
-      .save(
-        this.repository.subscriptions.create({
+    const subscription = await this.changeSubscriptions(place, (subscriptions) =>
+      subscriptions.save(
+        subscriptions.create({
           id: randomUUID(),
           placeId: place.placeId,
           type,
@@ -64,16 +65,15 @@ export class WebhooksService {
           secretCiphertext: this.vault.seal(secret),
           active: true,
         }),
-      )
-      .catch((error: unknown) => {
-        if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
-          throw invalidParameter(
-            `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
-          );
-        }
-        throw error;
-      });
-    await this.placeSummary.refresh(place.placeId);
+      ),
+    ).catch((error: unknown) => {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
+        throw invalidParameter(
+          `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
+        );
+      }
+      throw error;
+    });
     return { status: 'success', code: 201, webhook: { ...this.dto(subscription), secret } };
   }
 
@@ -84,17 +84,32 @@ export class WebhooksService {
       throw notFound(`No ${type} webhook for this gym; create one with POST /partner/webhook/create`);
     subscription.url = url;
     subscription.active = true;
-    await this.repository.subscriptions.save(subscription);
-    await this.placeSummary.refresh(place.placeId);
+    await this.changeSubscriptions(place, (subscriptions) => subscriptions.save(subscription));
     return { status: 'success', code: 200, webhook: this.dto(subscription) };
   }
 
   async remove(place: AuthenticatedPlace, rawType: string): Promise<WebhookDeletedResponseDto> {
     const type = parseWebhookType(rawType);
-    const result = await this.repository.subscriptions.delete({ placeId: place.placeId, type });
+    const result = await this.changeSubscriptions(place, (subscriptions) =>
+      subscriptions.delete({ placeId: place.placeId, type }),
+    );
     if (!result.affected) throw notFound(`No ${type} webhook for this gym`);
-    await this.placeSummary.refresh(place.placeId);
     return { status: 'success', code: 200 };
+  }
+
+  /**
+   * A change to the place's subscriptions and the rewrite of its check-in summary, in one transaction: check-ins
+   * read the summary to decide whether to write an event, so the two must never disagree.
+   */
+  private changeSubscriptions<T>(
+    place: AuthenticatedPlace,
+    change: (subscriptions: Repository<WebhookSubscriptionEntity>) => Promise<T>,
+  ): Promise<T> {
+    return this.repository.dataSource.transaction(async (manager) => {
+      const result = await change(manager.getRepository(WebhookSubscriptionEntity));
+      await this.placeSummary.refresh(place.placeId, manager);
+      return result;
+    });
   }
 
   async list(place: AuthenticatedPlace): Promise<WebhookListDto> {

@@ -30,6 +30,16 @@ export interface SignedMessage {
  * the connection is made (so DNS names that resolve to them are refused too) unless allowed by config.
  * Redirects are never followed: a 3xx is a failure.
  */
+/**
+ * The attempt's error as the delivery log shows it to the gym. A refusal of the filtering agent names the
+ * private address the host resolved to, which would let a partner map the service's network: it is replaced.
+ */
+function publicError(error: Error): string {
+  if (/^DNS lookup .* is not allowed/.test(error.message))
+    return 'the target address is not allowed: it resolves to a private, loopback, link-local or metadata address';
+  return error.message;
+}
+
 @Injectable()
 export class WebhookSender {
   private readonly httpAgent: RequestFilteringHttpAgent;
@@ -87,7 +97,7 @@ export class WebhookSender {
           ok: false,
           statusCode: response?.statusCode ?? null,
           responseBody: snippet(),
-          error: error.message,
+          error: publicError(error),
         });
       const answered = (answer: IncomingMessage) => finish(this.outcome(answer, snippet()));
       const deadline = setTimeout(

@@ -120,6 +120,20 @@ describe('check-in routes (e2e)', () => {
         expectError(await s.register(body), 422, 'already_used');
       });
 
+      it('tells keys apart by case: abc and ABC are two check-ins', async () => {
+        const s = await scenario();
+        const other = await createBeneficiary(t.dataSource, s.benefitPlan);
+        await s
+          .register(envelope({ identifier: s.beneficiary.cpf }))
+          .set('Idempotency-Key', 'abc')
+          .expect(204);
+        await s
+          .register(envelope({ identifier: other.cpf }))
+          .set('Idempotency-Key', 'ABC')
+          .expect(204);
+        expect(await visits()).toBe(2);
+      });
+
       it('purges records past their 24 hours and keeps the others', async () => {
         const s = await scenario();
         const other = await createBeneficiary(t.dataSource, s.benefitPlan);

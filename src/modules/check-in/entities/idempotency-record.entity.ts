@@ -10,7 +10,8 @@ export class IdempotencyRecordEntity {
   @Column({ name: 'place_id', type: 'char', length: 36 })
   placeId: string;
 
-  @Column({ name: 'idempotency_key', type: 'varchar', length: 255 })
+  /** Compared byte for byte: `abc` and `ABC` are two keys. */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255, collation: 'utf8mb4_bin' })
   idempotencyKey: string;
 
   /** SHA-256 of the normalized request, so a key reused for another request is refused. */

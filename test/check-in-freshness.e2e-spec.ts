@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, expectError, flat } from './support/http';
+import { envelope, expectError, flat, partnerToken } from './support/http';
 import { freePort, ServiceProcess } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
@@ -118,12 +118,7 @@ describe('check-ins see changes made by another process at once (e2e)', () => {
   it('a webhook subscription: the next visit there writes its event', async () => {
     const g = await cachedGym();
     await g.register().expect(204);
-    const token = (
-      await request(t.http)
-        .post('/partner/auth')
-        .send({ place_api_key: g.placeApiKey, partner_api_key: g.partnerApiKey })
-        .expect(201)
-    ).body.token as string;
+    const token = await partnerToken(t.http, g);
     await request(t.http)
       .post('/partner/webhook/create')
       .set('Authorization', `Bearer ${token}`)

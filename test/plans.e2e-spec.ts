@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createGym, createPlace, createPlan } from './factories/partners.factory';
-import { expectError } from './support/http';
+import { expectError, partnerToken } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 describe('GET /partner/plans (e2e)', () => {
@@ -15,11 +15,7 @@ describe('GET /partner/plans (e2e)', () => {
 
   async function gymWithToken() {
     const gym = await createGym(t, {}, { name: 'Musculação', externalReference: 'ERP-1' });
-    const res = await request(t.http)
-      .post('/partner/auth')
-      .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-      .expect(201);
-    return { ...gym, token: res.body.token as string };
+    return { ...gym, token: await partnerToken(t.http, gym) };
   }
 
   it('answers the gym with its active plans and its key', async () => {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope } from './support/http';
+import { envelope, partnerToken } from './support/http';
 import { freePort } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
@@ -55,12 +55,7 @@ describe('check-ins while Redis is down (e2e)', () => {
 
   it('answers 204 to 50 check-ins with Redis down, and delivers all 50 events once Redis is back', async () => {
     const gym = await createGym(t);
-    const token = (
-      await request(t.http)
-        .post('/partner/auth')
-        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-        .expect(201)
-    ).body.token;
+    const token = await partnerToken(t.http, gym);
     await request(t.http)
       .post('/partner/webhook/create')
       .set('Authorization', `Bearer ${token}`)

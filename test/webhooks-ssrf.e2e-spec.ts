@@ -5,7 +5,7 @@ import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.re
 import { generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, expectError } from './support/http';
+import { envelope, expectError, partnerToken } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
@@ -25,12 +25,7 @@ describe('webhook targets on private networks (e2e)', () => {
 
   it('refuses http URLs at subscription time', async () => {
     const gym = await createGym(t);
-    const token = (
-      await request(t.http)
-        .post('/partner/auth')
-        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-        .expect(201)
-    ).body.token;
+    const token = await partnerToken(t.http, gym);
     const res = await request(t.http)
       .post('/partner/webhook/create')
       .set('Authorization', `Bearer ${token}`)

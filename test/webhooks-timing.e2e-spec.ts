@@ -6,7 +6,7 @@ import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope } from './support/http';
+import { envelope, partnerToken } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
@@ -37,12 +37,7 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
 
   async function subscribedGym() {
     const gym = await createGym(t);
-    const token = (
-      await request(t.http)
-        .post('/partner/auth')
-        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-        .expect(201)
-    ).body.token as string;
+    const token = await partnerToken(t.http, gym);
     const auth = `Bearer ${token}`;
     await request(t.http)
       .post('/partner/webhook/create')

@@ -6,7 +6,7 @@ import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.re
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym, createPlace } from './factories/partners.factory';
-import { envelope, expectError } from './support/http';
+import { envelope, expectError, partnerToken } from './support/http';
 import { freePort, ServiceProcess } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, ReceivedRequest, WebhookReceiver } from './support/webhook-receiver';
@@ -35,12 +35,7 @@ describe('webhooks (e2e)', () => {
 
   async function subscribedGym(url = receiver.url()) {
     const gym = await createGym(t);
-    const token = (
-      await request(t.http)
-        .post('/partner/auth')
-        .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-        .expect(201)
-    ).body.token as string;
+    const token = await partnerToken(t.http, gym);
     const auth = `Bearer ${token}`;
     const created = await request(t.http)
       .post('/partner/webhook/create')
@@ -153,14 +148,7 @@ describe('webhooks (e2e)', () => {
 
     it('keeps a subscription and the check-in summary together: a create that fails half-way leaves nothing', async () => {
       const gym = await createGym(t);
-      const auth = `Bearer ${
-        (
-          await request(t.http)
-            .post('/partner/auth')
-            .send({ place_api_key: gym.placeApiKey, partner_api_key: gym.partnerApiKey })
-            .expect(201)
-        ).body.token
-      }`;
+      const auth = `Bearer ${await partnerToken(t.http, gym)}`;
       const create = () =>
         request(t.http)
           .post('/partner/webhook/create')
@@ -251,12 +239,10 @@ describe('webhooks (e2e)', () => {
       await g.checkIn();
       await eventually(() => receiver.received.length === 1, 15_000, 'the delivery');
       const other = await createPlace(t, g.partner, { name: 'Other unit' });
-      const otherToken = (
-        await request(t.http)
-          .post('/partner/auth')
-          .send({ place_api_key: other.placeApiKey, partner_api_key: g.partnerApiKey })
-          .expect(201)
-      ).body.token;
+      const otherToken = await partnerToken(t.http, {
+        placeApiKey: other.placeApiKey,
+        partnerApiKey: g.partnerApiKey,
+      });
       const otherAuth = `Bearer ${otherToken}`;
       expect(
         (await request(t.http).get('/partner/webhook/get').set('Authorization', otherAuth).expect(200)).body,

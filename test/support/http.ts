@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import request from 'supertest';
 
 /** Asserts the contract's envelope for one error: status, title, label, a detail sentence, and source. */
 export function expectError(
@@ -31,3 +32,15 @@ export const flat = (fields: CheckInFields) => ({ type: 'cpf', ...fields });
 export const envelope = (fields: CheckInFields) => ({
   data: { type: 'track_usage', attributes: { type: 'cpf', ...fields } },
 });
+
+/** A bearer token from POST /partner/auth for a gym's two keys. */
+export async function partnerToken(
+  app: Parameters<typeof request>[0],
+  keys: { placeApiKey: string; partnerApiKey: string },
+): Promise<string> {
+  const res = await request(app)
+    .post('/partner/auth')
+    .send({ place_api_key: keys.placeApiKey, partner_api_key: keys.partnerApiKey })
+    .expect(201);
+  return res.body.token as string;
+}

@@ -7,7 +7,7 @@ import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { isDeadlock } from '../../database/mysql-errors';
+import { retryOnDeadlock } from '../../database/mysql-errors';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { PlaceKeyCache } from '../auth/place-key-cache';
@@ -23,7 +23,6 @@ import { parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-const DEADLOCK_RETRIES = 3;
 
 /** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
 interface Admission {
@@ -76,49 +75,45 @@ export class CheckInService {
     request: TrackUsageRequest,
     idempotency?: { key: string; requestHash: string },
   ): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const refusal = await this.dataSource.transaction(async (manager) => {
-          if (idempotency) {
-            await this.repository.claimIdempotencyKey(
-              manager,
-              place.placeId,
-              idempotency.key,
-              { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
-              this.clock.now(),
-            );
-          }
-          let admitted: Admission;
-          try {
-            // The row lock is held until commit: concurrent registers of this beneficiary queue here.
-            const lockedId = cannotExist(request)
-              ? undefined
-              : await this.repository.lockBeneficiary(manager, request);
-            admitted = await this.admit(
-              manager,
-              place,
-              request,
-              lockedId === undefined ? null : { id: lockedId },
-            );
-          } catch (error) {
-            if (!idempotency || !(error instanceof DomainError) || error.status !== 422) throw error;
-            // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
-            await this.repository.recordIdempotentRefusal(manager, place.placeId, idempotency.key, {
-              statusCode: error.status,
-              errorLabel: error.label,
-              errorDetail: error.detail.slice(0, 1000),
-            });
-            return error;
-          }
-          await this.insertVisit(manager, place, admitted);
-          return undefined;
-        });
-        if (refusal) throw refusal;
-        return;
-      } catch (error) {
-        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
-      }
-    }
+    // A deadlock rolled the whole transaction back, claim included: run it again.
+    await retryOnDeadlock(async () => {
+      const refusal = await this.dataSource.transaction(async (manager) => {
+        if (idempotency) {
+          await this.repository.claimIdempotencyKey(
+            manager,
+            place.placeId,
+            idempotency.key,
+            { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
+            this.clock.now(),
+          );
+        }
+        let admitted: Admission;
+        try {
+          // The row lock is held until commit: concurrent registers of this beneficiary queue here.
+          const lockedId = cannotExist(request)
+            ? undefined
+            : await this.repository.lockBeneficiary(manager, request);
+          admitted = await this.admit(
+            manager,
+            place,
+            request,
+            lockedId === undefined ? null : { id: lockedId },
+          );
+        } catch (error) {
+          if (!idempotency || !(error instanceof DomainError) || error.status !== 422) throw error;
+          // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
+          await this.repository.recordIdempotentRefusal(manager, place.placeId, idempotency.key, {
+            statusCode: error.status,
+            errorLabel: error.label,
+            errorDetail: error.detail.slice(0, 1000),
+          });
+          return error;
+        }
+        await this.insertVisit(manager, place, admitted);
+        return undefined;
+      });
+      if (refusal) throw refusal;
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { generateCode } from '../../common/domain/codes';
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
-import { isDeadlock } from '../../database/mysql-errors';
+import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { BeneficiaryRow, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
@@ -25,7 +25,6 @@ import { withCode } from './generated-code';
 
 /** Rows per INSERT … ON DUPLICATE KEY UPDATE statement. */
 const BULK_CHUNK = 1000;
-const DEADLOCK_RETRIES = 3;
 
 /** A generated code not in `taken`, which it joins. */
 function freshCode(taken: Set<string>): string {
@@ -94,18 +93,14 @@ export class BeneficiariesAdminService {
   async bulkImport(body: BulkImportDto): Promise<BulkImportResultDto> {
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
     const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await this.repository.bulkImportTransaction((manager) =>
-          this.importRows(manager, valid, planIds, [...invalid]),
-        );
-        result.errors.sort((a, b) => a.index - b.index);
-        return result;
-      } catch (error) {
-        // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
-        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
-      }
-    }
+    // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
+    const result = await retryOnDeadlock(() =>
+      this.repository.bulkImportTransaction((manager) =>
+        this.importRows(manager, valid, planIds, [...invalid]),
+      ),
+    );
+    result.errors.sort((a, b) => a.index - b.index);
+    return result;
   }
 
   private async importRows(

@@ -101,10 +101,6 @@ export class ControlPanelRepository {
     private readonly placeSummary: PlaceSummaryRepository,
   ) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   // Partners
 
   insertPartner(values: NewPartner): Promise<PartnerEntity> {

@@ -19,7 +19,7 @@ export class AppValidationService {
     const request = { type: 'cpf' as const, identifier: cpf };
     const by = cannotExist(request) ? null : { field: 'cpf' as const, value: cpf };
     const found = await this.profiles.findAtPlace(place.placeId, by);
-    if (!found || found.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
+    this.keyCache.assertCurrent(place, found);
     const profile = found.profile;
     checkBeneficiaryStanding(request, profile);
     return {

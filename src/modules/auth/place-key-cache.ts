@@ -19,7 +19,7 @@ const MAX_ENTRIES = 10_000;
 /**
  * Short-lived cache of key hash → place, so a turnstile burst does not look its key up on every request.
  * Rotation and place changes drop the entries at once in this process; in other processes the routes behind
- * the key read the place's key version in their own query and call `revoked` on a mismatch, so a rotated key
+ * the key read the place's key version in their own query and call `assertCurrent`, so a rotated key
  * is refused at once there too. Unknown keys are cached too, so a flood of bad keys does not reach the database.
  */
 @Injectable()
@@ -41,13 +41,17 @@ export class PlaceKeyCache {
   }
 
   /**
-   * For a request whose own query found the place gone or its key at another version than the one the key
-   * resolved to (rotated in another process since this one cached it): drops the place's entries and gives
-   * the 401 to throw.
+   * Passes when the request's own query found the place with the key version its key resolved to. Otherwise
+   * the place is gone or its key was rotated in another process since this one cached it: drops the place's
+   * entries and throws the 401.
    */
-  revoked(place: AuthenticatedPlace): DomainError {
+  assertCurrent<T extends { keyVersion: number }>(
+    place: AuthenticatedPlace,
+    found: T | undefined,
+  ): asserts found is T {
+    if (found && found.keyVersion === place.keyVersion) return;
     this.invalidatePlace(place.placeId);
-    return invalidApiKey();
+    throw invalidApiKey();
   }
 
   /** Forgets every entry of a place (after a rotation or a change of the place or its partner). */

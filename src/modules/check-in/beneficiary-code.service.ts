@@ -17,7 +17,7 @@ export class BeneficiaryCodeService {
     const request = parseIdentifierRequest(body);
     const by = cannotExist(request) ? null : { field: request.type, value: request.identifier };
     const found = await this.profiles.findAtPlace(place.placeId, by);
-    if (!found || found.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
+    this.keyCache.assertCurrent(place, found);
     const { profile } = found;
     if (!profile || !profile.benefitPlanActive) throw notExists(request);
     return profile.code;

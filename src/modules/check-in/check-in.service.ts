@@ -133,7 +133,7 @@ export class CheckInService {
       beneficiaryKey,
       this.windowAt(now),
     );
-    if (!facts || facts.keyVersion !== place.keyVersion) throw this.keyCache.revoked(place);
+    this.keyCache.assertCurrent(place, facts);
     const plan = checkGym(request, facts.gym);
     if (cannotExist(request)) throw notExists(request);
     const { beneficiary } = facts;

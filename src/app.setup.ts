@@ -2,8 +2,10 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { Logger as Pino } from 'pino';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
+import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
+import { APP_CONFIG, AppConfig } from './config/app-config';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /** The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback. */
@@ -17,6 +19,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   app.useLogger(app.get(PinoLoggerService));
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestLogging(fastify, logger);
+  registerRequestLocale(fastify, app.get<AppConfig>(APP_CONFIG).defaultLocale);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
   setupSwagger(app);

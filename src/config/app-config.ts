@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isLocale, Locale, LOCALES } from '../common/i18n/locale';
 
 /** Typed, validated configuration. Built once at boot from the environment (and `.env` when present). */
 export interface AppConfig {
@@ -22,6 +23,8 @@ export interface AppConfig {
   keyCacheTtlMs: number;
   authRateLimitPerMinute: number;
   databasePoolSize: number;
+  /** The language of `detail` and `message` when a request has no usable Accept-Language. */
+  defaultLocale: Locale;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -118,6 +121,12 @@ function schedule(env: Env, name: string, fallback: string): number[] {
   return values;
 }
 
+function locale(env: Env, name: string, fallback: Locale): Locale {
+  const raw = env[name] || fallback;
+  if (!isLocale(raw)) throw new ConfigError(`${name} must be one of ${LOCALES.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
@@ -145,6 +154,7 @@ export function validateConfig(input: Env): AppConfig {
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000, 0),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60, 1),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
+    defaultLocale: locale(env, 'DEFAULT_LOCALE', 'pt-BR'),
   };
 }
 

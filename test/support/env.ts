@@ -8,3 +8,5 @@ process.env.QUEUE_PREFIX = `gymtest_${runId}_w${worker}`;
 process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+// Specs read English sentences; test/i18n.e2e-spec.ts checks the pt-BR default and the other languages.
+process.env.DEFAULT_LOCALE ??= 'en';

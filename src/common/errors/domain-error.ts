@@ -1,3 +1,4 @@
+import { labelMessage, Message, message, MessageKey, MessageParams, translate } from '../i18n/messages';
 import { describeLabel, ErrorLabel } from './error-label';
 
 export interface DomainErrorOptions {
@@ -7,22 +8,30 @@ export interface DomainErrorOptions {
   headers?: Record<string, string>;
 }
 
-/** A business or request error with a stable label; the global filter turns it into the error envelope. */
+/**
+ * A business or request error with a stable label; the global filter turns it into the error envelope, with
+ * `detail` in the reader's language. `message` is the English sentence, for logs.
+ */
 export class DomainError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
+  readonly detail: Message;
 
   constructor(
     readonly label: ErrorLabel,
-    readonly detail: string,
+    detail: Message | MessageKey = labelMessage(label),
     options: DomainErrorOptions = {},
   ) {
-    super(detail);
+    const sentence = typeof detail === 'string' ? message(detail) : detail;
+    super(translate('en', sentence));
     this.name = 'DomainError';
+    this.detail = sentence;
     this.status = options.status ?? describeLabel(label).status;
     this.headers = options.headers ?? {};
   }
 }
 
-export const invalidParameter = (detail: string) => new DomainError('invalid_parameter', detail);
-export const notFound = (detail: string) => new DomainError('not_found', detail);
+export const invalidParameter = (key: MessageKey, params?: MessageParams) =>
+  new DomainError('invalid_parameter', message(key, params));
+export const notFound = (key: MessageKey, params?: MessageParams) =>
+  new DomainError('not_found', message(key, params));

@@ -17,8 +17,8 @@ describe('error labels', () => {
   });
 
   it('lets a domain error override the status', () => {
-    expect(new DomainError('invalid_plan', 'x', { status: 400 }).status).toBe(400);
-    expect(new DomainError('invalid_plan', 'x').status).toBe(422);
+    expect(new DomainError('invalid_plan', 'plans.idEmpty', { status: 400 }).status).toBe(400);
+    expect(new DomainError('invalid_plan').status).toBe(422);
   });
 
   it('builds the envelope with label and detail repeated in source', () => {

@@ -4,15 +4,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
+import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
   status: number;
   label: ErrorLabel;
-  detail: string;
+  detail: Message;
   headers?: Record<string, string>;
 }
 
-/** Turns every exception into the contract's error envelope; unexpected ones become 500 with the request id. */
+/**
+ * Turns every exception into the contract's error envelope, its `detail` in the request's language;
+ * unexpected ones become 500 with the request id.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
@@ -23,10 +27,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const answer = this.answerFor(exception, request);
     if (reply.sent) return;
+    const locale = request.locale;
     reply
       .code(answer.status)
-      .headers(answer.headers ?? {})
-      .send(buildErrorEnvelope(answer.status, answer.label, answer.detail));
+      .headers({ ...answer.headers, 'content-language': locale, vary: 'Accept-Language' })
+      .send(buildErrorEnvelope(answer.status, answer.label, translate(locale, answer.detail)));
   }
 
   private answerFor(exception: unknown, request: FastifyRequest): ErrorAnswer {
@@ -39,11 +44,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof ThrottlerException) {
-      return {
-        status: 429,
-        label: 'rate_limited',
-        detail: 'Too many requests; retry after the time in Retry-After.',
-      };
+      return { status: 429, label: 'rate_limited', detail: labelMessage('rate_limited') };
     }
     if (exception instanceof HttpException) {
       const mapped = this.mapHttpException(exception, request);
@@ -54,7 +55,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return {
       status: 500,
       label: 'internal_error',
-      detail: `An unexpected error occurred. Quote request id ${requestId} to support.`,
+      detail: message('request.internalError', { requestId }),
     };
   }
 
@@ -62,29 +63,28 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const status = exception.getStatus();
     switch (status) {
       case 400:
-        return { status, label: 'malformed_request', detail: 'The request could not be read.' };
+        return { status, label: 'malformed_request', detail: labelMessage('malformed_request') };
       case 401:
-        return { status, label: 'invalid_token', detail: 'Authentication is required.' };
+        return { status, label: 'invalid_token', detail: message('request.authenticationRequired') };
       case 404:
         return {
           status,
           label: 'not_found',
-          detail: `No route ${request.method} ${request.url.split('?')[0]}.`,
+          detail: message('request.routeNotFound', {
+            method: request.method,
+            path: request.url.split('?')[0],
+          }),
         };
       case 413:
-        return { status, label: 'payload_too_large', detail: 'The request body is over the size limit.' };
+        return { status, label: 'payload_too_large', detail: labelMessage('payload_too_large') };
       case 429:
-        return { status, label: 'rate_limited', detail: 'Too many requests.' };
+        return { status, label: 'rate_limited', detail: labelMessage('rate_limited') };
       case 503:
-        return {
-          status,
-          label: 'internal_error',
-          detail: 'The service cannot reach its database right now; try again shortly.',
-        };
+        return { status, label: 'internal_error', detail: message('request.databaseUnavailable') };
       default:
         // Whatever else the HTTP layer refuses (a bad Content-Length, say) is a request it cannot read.
         if (status >= 400 && status < 500) {
-          return { status: 400, label: 'malformed_request', detail: 'The request could not be read.' };
+          return { status: 400, label: 'malformed_request', detail: labelMessage('malformed_request') };
         }
         return undefined;
     }

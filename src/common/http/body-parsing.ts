@@ -23,13 +23,9 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
     const text = String(raw);
     if (text.trim() === '') return done(null, {});
     parseJson(request, text, (error: Error | null, body?: unknown) => {
-      if (error)
-        return done(new DomainError('malformed_request', 'The request body is not valid JSON.'), undefined);
+      if (error) return done(new DomainError('malformed_request', 'request.bodyNotJson'), undefined);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        return done(
-          new DomainError('malformed_request', 'The request body must be a JSON object.'),
-          undefined,
-        );
+        return done(new DomainError('malformed_request', 'request.bodyNotObject'), undefined);
       }
       done(null, body);
     });

@@ -22,10 +22,7 @@ export class AuthService {
       this.repository.findPartnerByKeyHash(hashKey(request.partner_api_key)),
     ]);
     if (!place || !partner || place.partnerId !== partner.id) {
-      throw new DomainError(
-        'invalid_credentials',
-        'The place_api_key and partner_api_key do not identify a gym of this partner.',
-      );
+      throw new DomainError('invalid_credentials');
     }
     const claims: PartnerTokenClaims = {
       sub: place.id,

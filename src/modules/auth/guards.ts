@@ -24,21 +24,12 @@ export class BearerGuard extends AuthGuard(JWT_STRATEGY) {
     if (err) throw err;
     if (user) return user;
     if (info instanceof Error && info.name === 'TokenExpiredError') {
-      throw new DomainError(
-        'token_expired',
-        'The access token has expired; request a new one at POST /partner/auth.',
-      );
+      throw new DomainError('token_expired');
     }
     if (info instanceof Error && info.message === 'No auth token') {
-      throw new DomainError(
-        'invalid_token',
-        'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',
-      );
+      throw new DomainError('invalid_token', 'auth.bearerMissing');
     }
-    throw new DomainError(
-      'invalid_token',
-      'The access token is malformed, tampered with or no longer valid.',
-    );
+    throw new DomainError('invalid_token');
   }
 }
 
@@ -54,14 +45,10 @@ export class AdminGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization;
     const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
-    if (!match)
-      throw new DomainError(
-        'invalid_token',
-        'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>.',
-      );
+    if (!match) throw new DomainError('invalid_token', 'auth.adminTokenMissing');
     const given = Buffer.from(match[1].trim());
     if (given.length !== this.expected.length || !timingSafeEqual(given, this.expected)) {
-      throw new DomainError('invalid_token', 'The admin token is not valid.');
+      throw new DomainError('invalid_token', 'auth.adminTokenInvalid');
     }
     return true;
   }

@@ -6,7 +6,7 @@ import { AuthenticatedPlace } from './auth.types';
 
 /** 401 `invalid_api_key`. */
 export function invalidApiKey(): DomainError {
-  return new DomainError('invalid_api_key', 'The x-api-key header is missing, unknown or revoked.');
+  return new DomainError('invalid_api_key');
 }
 
 interface Entry {

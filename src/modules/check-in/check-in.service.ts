@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
+import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -23,6 +24,20 @@ import { parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/**
+ * The refusal a replay answers with, as stored by the first request: its message key and values, so the
+ * repeat reads it in its own language. A record in another shape gets the label's own sentence.
+ */
+function storedDetail(label: ErrorLabel, stored: string | null): Message {
+  try {
+    const parsed = JSON.parse(stored ?? '') as Partial<Message>;
+    if (isMessageKey(parsed?.key)) return { key: parsed.key, params: parsed.params };
+  } catch {
+    // Not a stored message: fall through.
+  }
+  return labelMessage(label);
+}
 
 /** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
 interface Admission {
@@ -105,7 +120,7 @@ export class CheckInService {
           await this.repository.recordIdempotentRefusal(manager, place.placeId, idempotency.key, {
             statusCode: error.status,
             errorLabel: error.label,
-            errorDetail: error.detail.slice(0, 1000),
+            errorDetail: JSON.stringify(error.detail).slice(0, 1000),
           });
           return error;
         }
@@ -182,7 +197,7 @@ export class CheckInService {
     if (raw === undefined) return undefined;
     const key = raw.trim();
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-      throw invalidParameter(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+      throw invalidParameter('trackUsage.idempotencyKeyLength', { max: MAX_IDEMPOTENCY_KEY_LENGTH });
     }
     return key;
   }
@@ -198,12 +213,12 @@ export class CheckInService {
 
   private replay(record: IdempotencyRecord, requestHash: string, key: string): void {
     if (record.requestHash !== requestHash) {
-      throw invalidParameter(`Idempotency-Key ${key} was already used for a different request`);
+      throw invalidParameter('trackUsage.idempotencyKeyReused', { key });
     }
     if (record.statusCode === 204) return;
     const label = ERROR_LABELS.includes(record.errorLabel as ErrorLabel)
       ? (record.errorLabel as ErrorLabel)
       : 'internal_error';
-    throw new DomainError(label, record.errorDetail ?? '', { status: record.statusCode });
+    throw new DomainError(label, storedDetail(label, record.errorDetail), { status: record.statusCode });
   }
 }

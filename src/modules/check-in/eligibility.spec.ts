@@ -124,7 +124,7 @@ describe('checkBeneficiary', () => {
         context,
       );
     } catch (error) {
-      expect((error as DomainError).detail).toBe(
+      expect((error as DomainError).message).toBe(
         'A check-in at this gym was recorded at 07:02; try again after 08:32.',
       );
       return;

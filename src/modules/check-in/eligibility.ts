@@ -1,5 +1,6 @@
 import { isValidCpf } from '../../common/domain/cpf';
 import { DomainError } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
 import { TrackUsageRequest } from './track-usage-request';
 
@@ -49,23 +50,27 @@ export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | n
   if (request.serviceProviderCode !== undefined && request.serviceProviderCode !== gym.placeCode) {
     throw new DomainError(
       'invalid_gym',
-      `service_provider_code ${request.serviceProviderCode} is not the gym of this API key (${gym.placeCode}).`,
+      message('checkIn.invalidGym', { given: request.serviceProviderCode, expected: gym.placeCode }),
     );
   }
-  if (!gym.active) throw new DomainError('gym_inactive', 'This gym is inactive or delisted.');
+  if (!gym.active) throw new DomainError('gym_inactive');
   if (request.servicePlanCode !== undefined) {
     const plan = gym.plans.find((candidate) => candidate.code === request.servicePlanCode);
     if (!plan) {
-      throw new DomainError('invalid_plan', `${request.servicePlanCode} is not an active plan of this gym.`);
+      throw new DomainError(
+        'invalid_plan',
+        message('checkIn.invalidPlan', { plan: request.servicePlanCode }),
+      );
     }
     return plan;
   }
   if (gym.plans.length > 1) {
     throw new DomainError(
       'gym_with_more_than_one_plan',
-      `This gym has ${gym.plans.length} plans; send service_provider_plan_code with one of: ${gym.plans
-        .map((plan) => plan.code)
-        .join(', ')}.`,
+      message('checkIn.moreThanOnePlan', {
+        plans: gym.plans.length,
+        codes: gym.plans.map((plan) => plan.code).join(', '),
+      }),
     );
   }
   return gym.plans[0] ?? null;
@@ -79,9 +84,7 @@ export function cannotExist(request: Pick<TrackUsageRequest, 'type' | 'identifie
 export function notExists(request: Pick<TrackUsageRequest, 'type'>): DomainError {
   return new DomainError(
     'not_exists',
-    request.type === 'cpf'
-      ? 'No beneficiary with an active benefit plan has this CPF.'
-      : 'No beneficiary with an active benefit plan has this code.',
+    request.type === 'cpf' ? 'checkIn.notExistsCpf' : 'checkIn.notExistsCode',
   );
 }
 
@@ -97,7 +100,7 @@ export function checkBeneficiaryStanding<T extends Standing>(
   beneficiary: T | undefined,
 ): asserts beneficiary is T {
   if (!beneficiary || !beneficiary.benefitPlanActive) throw notExists(request);
-  if (!beneficiary.active) throw new DomainError('inactive_employee', 'The beneficiary is inactive.');
+  if (!beneficiary.active) throw new DomainError('inactive_employee');
 }
 
 /** Rules 5 to 9, in order; the first that fails is the answer. */
@@ -113,7 +116,7 @@ export function checkBeneficiary(
   if (plan && plan.tier > grantedTier) {
     throw new DomainError(
       'plan_not_allowed',
-      `The beneficiary's benefit plan (tier ${grantedTier}) does not give access to plan ${plan.code} (tier ${plan.tier}).`,
+      message('checkIn.planNotAllowed', { granted: grantedTier, plan: plan.code, tier: plan.tier }),
     );
   }
   if (beneficiary.recentVisitAt && context.recentWindowSeconds > 0) {
@@ -123,21 +126,15 @@ export function checkBeneficiary(
       context.timeZone,
     );
     if (beneficiary.recentVisitPlaceId === gym.placeId) {
-      throw new DomainError(
-        'already_used',
-        `A check-in at this gym was recorded at ${at}; try again after ${retry}.`,
-      );
+      throw new DomainError('already_used', message('checkIn.alreadyUsed', { at, retry }));
     }
-    throw new DomainError(
-      'already_used_other_gym',
-      `A check-in at another gym was recorded at ${at}; try again after ${retry}.`,
-    );
+    throw new DomainError('already_used_other_gym', message('checkIn.alreadyUsedOtherGym', { at, retry }));
   }
   const limit = beneficiary.monthlyVisitLimit;
   if (limit !== null && beneficiary.visitsThisMonth >= limit) {
     throw new DomainError(
       'usage_limit_reached',
-      `The monthly limit of ${limit} visits of the benefit plan is reached (${beneficiary.visitsThisMonth} this month).`,
+      message('checkIn.usageLimitReached', { limit, visits: beneficiary.visitsThisMonth }),
     );
   }
 }

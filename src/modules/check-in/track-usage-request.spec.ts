@@ -61,11 +61,11 @@ describe('parseTrackUsageRequest', () => {
     [{ ...flat, service_provider_code: 7 }, 'service_provider_code must be a string'],
     [{ ...flat, service_provider_plan_code: {} }, 'service_provider_plan_code must be a string'],
     [{ data: { attributes: { type: 'cpf' } } }, 'data.attributes.identifier is required'],
-    [[flat], 'The request body must be a JSON object'],
+    [[flat], 'The request body must be a JSON object.'],
   ])('refuses %j with invalid_parameter: %s', (body, message) => {
     const error = refusal(() => parseTrackUsageRequest(body));
     expect(error.label).toBe('invalid_parameter');
-    expect(error.detail).toBe(message);
+    expect(error.message).toBe(message);
   });
 
   it('leaves wrong CPF check digits to the eligibility rules', () => {
@@ -100,8 +100,8 @@ describe('parseAppValidationRequest', () => {
     [{}, 'employee_document_number is required'],
     [{ employee_document_number: 5 }, 'employee_document_number must be a string'],
     [{ employee_document_number: '123' }, 'employee_document_number must be a CPF of 11 digits'],
-    [{ type: 'code', identifier: 'ABC' }, 'type must be cpf'],
+    [{ type: 'code', identifier: 'ABC' }, 'type must be one of: cpf'],
   ])('refuses %j: %s', (body, message) => {
-    expect(refusal(() => parseAppValidationRequest(body)).detail).toBe(message);
+    expect(refusal(() => parseAppValidationRequest(body)).message).toBe(message);
   });
 });

@@ -23,17 +23,17 @@ const isObject = (value: unknown): value is Json =>
 function optionalString(source: Json, field: string, path: string): string | undefined {
   const value = source[field];
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw invalidParameter(`${path}${field} must be a string`);
+  if (typeof value !== 'string') throw invalidParameter('field.mustBeString', { field: `${path}${field}` });
   const trimmed = value.trim();
   if (trimmed.length > MAX_FIELD_LENGTH) {
-    throw invalidParameter(`${path}${field} must be at most ${MAX_FIELD_LENGTH} characters`);
+    throw invalidParameter('field.tooLong', { field: `${path}${field}`, max: MAX_FIELD_LENGTH });
   }
   return trimmed || undefined;
 }
 
 function requiredString(source: Json, field: string, path: string): string {
   const value = optionalString(source, field, path);
-  if (value === undefined) throw invalidParameter(`${path}${field} is required`);
+  if (value === undefined) throw invalidParameter('field.required', { field: `${path}${field}` });
   return value;
 }
 
@@ -42,28 +42,29 @@ function requiredString(source: Json, field: string, path: string): string {
  * `data.type`, when present, must be `track_usage`. Extra fields are ignored.
  */
 function attributesOf(body: unknown): { attributes: Json; path: string } {
-  if (!isObject(body)) throw invalidParameter('The request body must be a JSON object');
+  if (!isObject(body)) throw invalidParameter('request.bodyNotObject');
   if (!('data' in body)) return { attributes: body, path: '' };
   const data = body.data;
-  if (!isObject(data)) throw invalidParameter('data must be an object with type and attributes');
+  if (!isObject(data)) throw invalidParameter('trackUsage.dataShape');
   if (data.type !== undefined && data.type !== null && data.type !== 'track_usage') {
-    throw invalidParameter('data.type must be track_usage');
+    throw invalidParameter('trackUsage.dataType');
   }
-  if (!isObject(data.attributes)) throw invalidParameter('data.attributes must be an object');
+  if (!isObject(data.attributes)) throw invalidParameter('trackUsage.attributesShape');
   return { attributes: data.attributes, path: 'data.attributes.' };
 }
 
 function parseIdentifier(attributes: Json, path: string): Pick<TrackUsageRequest, 'type' | 'identifier'> {
   const rawType = requiredString(attributes, 'type', path).toLowerCase();
   if (rawType !== 'cpf' && rawType !== 'code')
-    throw invalidParameter(`${path}type must be one of: cpf, code`);
+    throw invalidParameter('field.oneOf', { field: `${path}type`, values: 'cpf, code' });
   const identifier = requiredString(attributes, 'identifier', path);
   if (rawType === 'cpf') {
     const cpf = normalizeCpf(identifier);
-    if (!/^\d{11}$/.test(cpf)) throw invalidParameter(`${path}identifier must be a CPF of 11 digits`);
+    if (!/^\d{11}$/.test(cpf)) throw invalidParameter('field.cpf', { field: `${path}identifier` });
     return { type: 'cpf', identifier: cpf };
   }
-  if (!CODE_PATTERN.test(identifier)) throw invalidParameter(`${path}identifier must be a beneficiary code`);
+  if (!CODE_PATTERN.test(identifier))
+    throw invalidParameter('field.beneficiaryCode', { field: `${path}identifier` });
   return { type: 'code', identifier: identifier.toUpperCase() };
 }
 
@@ -86,17 +87,17 @@ export function parseIdentifierRequest(body: unknown): Pick<TrackUsageRequest, '
 
 /** Body of the app validation: `{employee_document_number}` or `{type: "cpf", identifier}`. */
 export function parseAppValidationRequest(body: unknown): { cpf: string } {
-  if (!isObject(body)) throw invalidParameter('The request body must be a JSON object');
+  if (!isObject(body)) throw invalidParameter('request.bodyNotObject');
   if (body.employee_document_number !== undefined && body.employee_document_number !== null) {
     const raw = requiredString(body, 'employee_document_number', '');
     const cpf = normalizeCpf(raw);
-    if (!/^\d{11}$/.test(cpf)) throw invalidParameter('employee_document_number must be a CPF of 11 digits');
+    if (!/^\d{11}$/.test(cpf)) throw invalidParameter('field.cpf', { field: 'employee_document_number' });
     return { cpf };
   }
   if (body.type === undefined && body.identifier === undefined) {
-    throw invalidParameter('employee_document_number is required');
+    throw invalidParameter('field.required', { field: 'employee_document_number' });
   }
   const parsed = parseIdentifier(body, '');
-  if (parsed.type !== 'cpf') throw invalidParameter('type must be cpf');
+  if (parsed.type !== 'cpf') throw invalidParameter('field.oneOf', { field: 'type', values: 'cpf' });
   return { cpf: parsed.identifier };
 }

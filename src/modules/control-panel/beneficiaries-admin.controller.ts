@@ -1,8 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Locale } from '../../common/i18n/locale';
+import { RequestLocale } from '../../common/i18n/request-locale';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AdminAuth } from '../auth/auth.decorators';
 import { BeneficiariesAdminService } from './beneficiaries-admin.service';
+import { toBulkImportResultDto } from './control-panel.mappers';
 import {
   BeneficiaryDto,
   BulkImportDto,
@@ -39,8 +42,11 @@ export class BeneficiariesAdminController {
   })
   @ApiOkResponse({ type: BulkImportResultDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  bulkImport(@Body() body: BulkImportDto): Promise<BulkImportResultDto> {
-    return this.beneficiaries.bulkImport(body);
+  async bulkImport(
+    @Body() body: BulkImportDto,
+    @RequestLocale() locale: Locale,
+  ): Promise<BulkImportResultDto> {
+    return toBulkImportResultDto(await this.beneficiaries.bulkImport(body), locale);
   }
 
   @Get(':cpf')

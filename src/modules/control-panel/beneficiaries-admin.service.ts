@@ -3,9 +3,10 @@ import { EntityManager } from 'typeorm';
 import { generateCode } from '../../common/domain/codes';
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
 import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
-import { BeneficiaryRow, RowError, validateRows } from './bulk-rows';
+import { BeneficiaryRow, BulkImportResult, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
 import {
   BeneficiaryChanges,
@@ -17,7 +18,6 @@ import {
 import {
   BeneficiaryDto,
   BulkImportDto,
-  BulkImportResultDto,
   CreateBeneficiaryDto,
   UpdateBeneficiaryDto,
 } from './dto/beneficiaries.dto';
@@ -42,7 +42,7 @@ export class BeneficiariesAdminService {
 
   async createBeneficiary(body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
     const cpf = normalizeCpf(body.cpf);
-    if (!isValidCpf(cpf)) throw invalidParameter('cpf must be 11 digits with valid check digits');
+    if (!isValidCpf(cpf)) throw invalidParameter('field.cpfCheckDigits', { field: 'cpf' });
     const plan = await this.benefitPlan(body.benefit_plan_code);
     const beneficiary = await withCode(
       body.code,
@@ -57,7 +57,7 @@ export class BeneficiariesAdminService {
           active: body.active ?? true,
           benefitPlanId: plan.id,
         }),
-      (code) => `code ${code} is already taken by another beneficiary`,
+      'field.codeTakenByBeneficiary',
     );
     return toBeneficiaryDto({ ...beneficiary, benefitPlanCode: plan.code });
   }
@@ -90,7 +90,7 @@ export class BeneficiariesAdminService {
    * Upsert by CPF in one transaction: per chunk, one query for the CPFs that exist, one for the codes in use,
    * and one multi-row statement. Fields absent from a row keep their current value on update.
    */
-  async bulkImport(body: BulkImportDto): Promise<BulkImportResultDto> {
+  async bulkImport(body: BulkImportDto): Promise<BulkImportResult> {
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
     const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
     // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
@@ -108,7 +108,7 @@ export class BeneficiariesAdminService {
     valid: BeneficiaryRow[],
     planIds: Map<string, number>,
     errors: RowError[],
-  ): Promise<BulkImportResultDto> {
+  ): Promise<BulkImportResult> {
     let created = 0;
     let updated = 0;
     for (let start = 0; start < valid.length; start += BULK_CHUNK) {
@@ -157,7 +157,7 @@ export class BeneficiariesAdminService {
           errors.push({
             index: row.index,
             label: 'invalid_parameter',
-            message: `code ${row.code} is already taken by another beneficiary`,
+            message: message('field.codeTakenByBeneficiary', { value: row.code }),
           });
           continue;
         }
@@ -187,14 +187,14 @@ export class BeneficiariesAdminService {
 
   private async benefitPlan(code: string): Promise<BenefitPlanEntity> {
     const plan = await this.repository.findBenefitPlan(code.toUpperCase());
-    if (!plan) throw invalidParameter(`benefit_plan_code ${code} does not exist`);
+    if (!plan) throw invalidParameter('controlPanel.benefitPlanMissing', { code });
     return plan;
   }
 
   private async findBeneficiary(rawCpf: string): Promise<BeneficiaryWithPlan> {
     const cpf = normalizeCpf(rawCpf);
     const beneficiary = isValidCpf(cpf) ? await this.repository.findBeneficiary(cpf) : null;
-    if (!beneficiary) throw notFound('No beneficiary with this CPF.');
+    if (!beneficiary) throw notFound('controlPanel.beneficiaryNotFound');
     return beneficiary;
   }
 }

@@ -23,7 +23,7 @@ export class BenefitPlansAdminService {
           mealPlan: body.meal_plan ?? false,
           appointment: body.appointment ?? false,
         }),
-      () => `benefit plan ${code} already exists; change it with PATCH /admin/benefit-plans/${code}`,
+      'controlPanel.benefitPlanExists',
     );
     return toBenefitPlanDto(plan);
   }
@@ -34,7 +34,7 @@ export class BenefitPlansAdminService {
 
   async updateBenefitPlan(code: string, body: UpdateBenefitPlanDto): Promise<BenefitPlanDto> {
     const plan = await this.repository.findBenefitPlan(code.toUpperCase());
-    if (!plan) throw notFound(`No benefit plan ${code}.`);
+    if (!plan) throw notFound('controlPanel.benefitPlanNotFound', { code });
     const changes: BenefitPlanChanges = {
       ...(body.name !== undefined && { name: body.name.trim() }),
       ...(body.tier !== undefined && { tier: body.tier }),

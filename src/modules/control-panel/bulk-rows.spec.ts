@@ -1,4 +1,9 @@
-import { validateRows } from './bulk-rows';
+import { translate } from '../../common/i18n/messages';
+import { RowError, validateRows } from './bulk-rows';
+
+/** The row errors as an English reader gets them. */
+const inEnglish = (errors: RowError[]) =>
+  errors.map((error) => ({ ...error, message: translate('en', error.message) }));
 
 const plans = new Set(['GOLD']);
 
@@ -37,7 +42,7 @@ describe('validateRows', () => {
       birthday: undefined,
     });
     expect(valid[1]).toMatchObject({ phone: null, active: false });
-    expect(errors).toEqual([
+    expect(inEnglish(errors)).toEqual([
       { index: 1, label: 'invalid_parameter', message: 'cpf must be 11 digits with valid check digits' },
       { index: 2, label: 'invalid_parameter', message: 'name is required and must be a string' },
       { index: 3, label: 'invalid_parameter', message: 'benefit_plan_code NOPE does not exist' },
@@ -56,7 +61,7 @@ describe('validateRows', () => {
       ],
       plans,
     );
-    expect(errors).toEqual([
+    expect(inEnglish(errors)).toEqual([
       { index: 1, label: 'invalid_parameter', message: 'code is repeated; the row at index 0 was used' },
     ]);
   });

@@ -1,4 +1,5 @@
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
+import { Message, message, MessageKey, MessageParams } from '../../common/i18n/messages';
 import { isCalendarDate } from '../../common/time/calendar-date';
 
 export const MAX_BULK_ROWS = 10_000;
@@ -19,8 +20,23 @@ export interface BeneficiaryRow {
 export interface RowError {
   index: number;
   label: 'invalid_parameter';
-  message: string;
+  message: Message;
 }
+
+export interface BulkImportResult {
+  created: number;
+  updated: number;
+  errors: RowError[];
+}
+
+/** Why a row is left out. */
+class RowProblem extends Error {
+  constructor(readonly detail: Message) {
+    super(detail.key);
+  }
+}
+
+const problem = (key: MessageKey, params?: MessageParams) => new RowProblem(message(key, params));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^[A-Z0-9]{8}$/;
@@ -31,35 +47,34 @@ function optionalText(row: Json, field: string, max: number, pattern?: RegExp): 
   const value = row[field];
   if (value === undefined) return undefined;
   if (value === null) return null;
-  if (typeof value !== 'string') throw new Error(`${field} must be a string`);
-  if (value.length > max) throw new Error(`${field} must be at most ${max} characters`);
-  if (pattern && !pattern.test(value)) throw new Error(`${field} is not valid`);
+  if (typeof value !== 'string') throw problem('field.mustBeString', { field });
+  if (value.length > max) throw problem('field.tooLong', { field, max });
+  if (pattern && !pattern.test(value)) throw problem('field.invalid', { field });
   return value;
 }
 
 function optionalDate(row: Json, field: string): string | null | undefined {
   const value = optionalText(row, field, 10);
   if (value !== undefined && value !== null && !isCalendarDate(value))
-    throw new Error(`${field} must be a real date as YYYY-MM-DD`);
+    throw problem('field.calendarDate', { field });
   return value;
 }
 
 function requiredText(row: Json, field: string, max: number): string {
   const value = row[field];
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new Error(`${field} is required and must be a string`);
-  if (value.length > max) throw new Error(`${field} must be at most ${max} characters`);
+  if (typeof value !== 'string' || value.trim() === '') throw problem('field.requiredString', { field });
+  if (value.length > max) throw problem('field.tooLong', { field, max });
   return value.trim();
 }
 
 function parseRow(raw: unknown, index: number): BeneficiaryRow {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new Error('the row must be an object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw problem('bulk.rowNotObject');
   const row = raw as Json;
   const cpf = normalizeCpf(requiredText(row, 'cpf', 20));
-  if (!isValidCpf(cpf)) throw new Error('cpf must be 11 digits with valid check digits');
+  if (!isValidCpf(cpf)) throw problem('field.cpfCheckDigits', { field: 'cpf' });
   const active = row.active ?? undefined;
-  if (active !== undefined && typeof active !== 'boolean') throw new Error('active must be a boolean');
+  if (active !== undefined && typeof active !== 'boolean')
+    throw problem('field.mustBeBoolean', { field: 'active' });
   const code = optionalText(row, 'code', 8, CODE);
   return {
     index,
@@ -90,17 +105,17 @@ export function validateRows(
     try {
       const row = parseRow(raw, index);
       if (!benefitPlanCodes.has(row.benefitPlanCode))
-        throw new Error(`benefit_plan_code ${row.benefitPlanCode} does not exist`);
+        throw problem('controlPanel.benefitPlanMissing', { code: row.benefitPlanCode });
       const earlier = seen.get(row.cpf);
-      if (earlier !== undefined) throw new Error(`cpf is repeated; the row at index ${earlier} was used`);
+      if (earlier !== undefined) throw problem('bulk.cpfRepeated', { index: earlier });
       const earlierCode = row.code === undefined ? undefined : seenCodes.get(row.code);
-      if (earlierCode !== undefined)
-        throw new Error(`code is repeated; the row at index ${earlierCode} was used`);
+      if (earlierCode !== undefined) throw problem('bulk.codeRepeated', { index: earlierCode });
       seen.set(row.cpf, index);
       if (row.code !== undefined) seenCodes.set(row.code, index);
       valid.push(row);
     } catch (error) {
-      errors.push({ index, label: 'invalid_parameter', message: (error as Error).message });
+      if (!(error instanceof RowProblem)) throw error;
+      errors.push({ index, label: 'invalid_parameter', message: error.detail });
     }
   });
   return { valid, errors };

@@ -1,12 +1,23 @@
+import { Locale } from '../../common/i18n/locale';
+import { translate } from '../../common/i18n/messages';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
+import { BulkImportResult } from './bulk-rows';
 import { BeneficiaryWithPlan } from './control-panel.repository';
-import { BeneficiaryDto } from './dto/beneficiaries.dto';
+import { BeneficiaryDto, BulkImportResultDto } from './dto/beneficiaries.dto';
 import { BenefitPlanDto } from './dto/benefit-plans.dto';
 import { PartnerDto } from './dto/partners.dto';
 import { AdminPlanDto, PlaceDto } from './dto/places.dto';
+
+/** The import's outcome, each refused row's reason in the reader's language. */
+export function toBulkImportResultDto(result: BulkImportResult, locale: Locale): BulkImportResultDto {
+  return {
+    ...result,
+    errors: result.errors.map((error) => ({ ...error, message: translate(locale, error.message) })),
+  };
+}
 
 export function toPartnerDto(partner: PartnerEntity, partnerApiKey: string): PartnerDto {
   return { id: partner.id, name: partner.name, partner_api_key: partnerApiKey };

@@ -9,6 +9,7 @@ import {
   QueryFailedError,
 } from 'typeorm';
 import { invalidParameter } from '../../common/errors/domain-error';
+import { MessageKey } from '../../common/i18n/messages';
 import { BeneficiaryEntity } from '../beneficiaries/entities/beneficiary.entity';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { PartnerEntity } from '../partners/entities/partner.entity';
@@ -219,9 +220,7 @@ export class ControlPanelRepository {
       BeneficiaryEntity,
       values.code,
       () => beneficiaries.save(beneficiaries.create(values)),
-      {
-        cpf: 'cpf already belongs to a beneficiary; change it with PATCH /admin/beneficiaries/:cpf',
-      },
+      { cpf: 'controlPanel.cpfTaken' },
     );
   }
 
@@ -338,7 +337,7 @@ export class ControlPanelRepository {
     entity: EntityTarget<E>,
     code: string,
     insert: () => Promise<T>,
-    messages: Record<string, string> = {},
+    messages: Record<string, MessageKey> = {},
   ): Promise<T> {
     try {
       return await insert();
@@ -346,7 +345,7 @@ export class ControlPanelRepository {
       const property = duplicatedProperty(error, this.dataSource.getMetadata(entity));
       if (property === undefined) throw error;
       if (property === 'code') throw new CodeTakenError(code);
-      throw invalidParameter(messages[property] ?? `${property} is already taken`);
+      throw invalidParameter(messages[property] ?? 'field.taken', { field: property, value: code });
     }
   }
 }

@@ -2,7 +2,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { CodeTakenError } from './control-panel.repository';
 import { withCode } from './generated-code';
 
-const taken = (code: string) => `code ${code} is already taken`;
+const taken = 'field.codeTakenByPlace';
 
 describe('withCode', () => {
   it('uses the given code', async () => {
@@ -19,7 +19,7 @@ describe('withCode', () => {
     await expect(refusal).rejects.toBeInstanceOf(DomainError);
     await expect(refusal).rejects.toMatchObject({
       label: 'invalid_parameter',
-      detail: 'code ABCD1234 is already taken',
+      message: 'code ABCD1234 is already taken by another place',
     });
     expect(insert).toHaveBeenCalledTimes(1);
   });

@@ -46,7 +46,7 @@ export class PartnersAdminService {
 
   private async findPartner(id: string): Promise<PartnerEntity> {
     const partner = await this.repository.findPartner(id);
-    if (!partner) throw notFound(`No partner ${id}.`);
+    if (!partner) throw notFound('controlPanel.partnerNotFound', { id });
     return partner;
   }
 }

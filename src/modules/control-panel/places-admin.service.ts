@@ -36,7 +36,7 @@ export class PlacesAdminService {
 
   async createPlace(body: CreatePlaceDto): Promise<PlaceDto> {
     const partner = await this.repository.findPartner(body.partner_id);
-    if (!partner) throw notFound(`No partner ${body.partner_id}.`);
+    if (!partner) throw notFound('controlPanel.partnerNotFound', { id: body.partner_id });
     const key = generateApiKey('plk');
     const place = await withCode(
       body.code,
@@ -50,7 +50,7 @@ export class PlacesAdminService {
           apiKeyHash: hashKey(key),
           apiKeyCiphertext: this.vault.seal(key),
         }),
-      (code) => `code ${code} is already taken by another place`,
+      'field.codeTakenByPlace',
     );
     return toPlaceDto(place, key);
   }
@@ -94,7 +94,7 @@ export class PlacesAdminService {
           tier: body.tier,
           externalReference: body.externalReference ?? null,
         }),
-      (code) => `code ${code} is already taken by another plan`,
+      'field.codeTakenByPlan',
     );
     return toPlanDto(plan);
   }
@@ -102,7 +102,7 @@ export class PlacesAdminService {
   async deletePlan(placeId: string, code: string): Promise<AdminPlanDto> {
     const place = await this.findPlace(placeId);
     const plan = await this.repository.findPlanOfPlace(place.id, code.toUpperCase());
-    if (!plan) throw notFound(`No plan ${code} at this place.`);
+    if (!plan) throw notFound('controlPanel.planNotFound', { code });
     return toPlanDto(await this.repository.softDeletePlan(plan));
   }
 
@@ -138,13 +138,13 @@ export class PlacesAdminService {
       return parseBound(value, this.config.businessTimezone, endOfDay);
     } catch (error) {
       if (!(error instanceof InvalidInstantError)) throw error;
-      throw invalidParameter(`${field} must be a date (YYYY-MM-DD) or an ISO 8601 date and time`);
+      throw invalidParameter('field.dateOrInstant', { field });
     }
   }
 
   private async findPlace(id: string): Promise<PlaceEntity> {
     const place = await this.repository.findPlace(id);
-    if (!place) throw notFound(`No place ${id}.`);
+    if (!place) throw notFound('controlPanel.placeNotFound', { id });
     return place;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
 import { PlanEntity } from '../partners/entities/plan.entity';
 import { PlanDto, PlansResponseDto } from './dto/plans.dto';
 import { PlansRepository } from './plans.repository';
@@ -29,16 +30,15 @@ export class PlansService {
   list(placeId: string, id: unknown): Promise<PlansResponseDto | PlanDto[]> {
     if (id === undefined) return this.listPlans(placeId);
     if (typeof id !== 'string' || id.length > 64)
-      throw new DomainError('invalid_parameter', 'id must be a plan code');
+      throw new DomainError('invalid_parameter', 'plans.idNotCode');
     // An empty ?id= names no plan: it must not fall back to the whole list.
-    if (id.trim() === '')
-      throw new DomainError('invalid_plan', 'id is empty; send a plan code.', { status: 400 });
+    if (id.trim() === '') throw new DomainError('invalid_plan', 'plans.idEmpty', { status: 400 });
     return this.findPlans(placeId, id);
   }
 
   private async listPlans(placeId: string): Promise<PlansResponseDto> {
     const place = await this.repository.findPlace(placeId);
-    if (!place) throw new DomainError('not_found', 'The gym of this token no longer exists.');
+    if (!place) throw new DomainError('not_found', 'plans.placeGone');
     const plans = await this.repository.findActivePlans(placeId);
     return {
       name: place.name,
@@ -51,7 +51,7 @@ export class PlansService {
   private async findPlans(placeId: string, code: string): Promise<PlanDto[]> {
     const plans = await this.repository.findActivePlans(placeId, code.trim().toUpperCase());
     if (plans.length === 0) {
-      throw new DomainError('invalid_plan', `${code} is not an active plan of this gym.`, { status: 400 });
+      throw new DomainError('invalid_plan', message('checkIn.invalidPlan', { plan: code }), { status: 400 });
     }
     return plans.map(toDto);
   }

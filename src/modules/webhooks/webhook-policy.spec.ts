@@ -13,7 +13,7 @@ function detail(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    if (error instanceof DomainError) return error.detail;
+    if (error instanceof DomainError) return error.message;
   }
   return 'accepted';
 }

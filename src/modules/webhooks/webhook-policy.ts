@@ -32,7 +32,7 @@ export function generateEventId(): string {
 export function parseWebhookType(raw: unknown): WebhookType {
   const type = typeof raw === 'string' ? raw.toUpperCase() : raw;
   if (!WEBHOOK_TYPES.includes(type as WebhookType)) {
-    throw invalidParameter(`webhook_type must be one of: ${WEBHOOK_TYPES.join(', ')}`);
+    throw invalidParameter('field.oneOf', { field: 'webhook_type', values: WEBHOOK_TYPES.join(', ') });
   }
   return type as WebhookType;
 }
@@ -42,25 +42,21 @@ export function parseWebhookType(raw: unknown): WebhookType {
  * characters. Addresses are checked again when each connection is made.
  */
 export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): string {
-  if (typeof raw !== 'string' || raw.trim() === '')
-    throw invalidParameter('webhook_url is required and must be a string');
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalidParameter('webhooks.urlRequired');
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw invalidParameter('webhook_url must be an absolute URL');
+    throw invalidParameter('webhooks.urlNotAbsolute');
   }
   const schemes = allowPrivateNetworks ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol))
-    throw invalidParameter(`webhook_url must use ${allowPrivateNetworks ? 'http or https' : 'https'}`);
-  if (url.username || url.password)
-    throw invalidParameter('webhook_url must not carry a user name or password');
+    throw invalidParameter(allowPrivateNetworks ? 'webhooks.urlHttpOrHttps' : 'webhooks.urlHttpsOnly');
+  if (url.username || url.password) throw invalidParameter('webhooks.urlUserInfo');
   // What is stored is the normalized form, which percent-encoding and punycode can make much longer.
   const normalized = url.toString();
   if (normalized.length > MAX_URL_LENGTH)
-    throw invalidParameter(
-      `webhook_url must be at most ${MAX_URL_LENGTH} characters once normalized (percent-encoded, punycode)`,
-    );
+    throw invalidParameter('webhooks.urlTooLong', { max: MAX_URL_LENGTH });
   return normalized;
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
-import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
+import { invalidParameter, notFound } from '../../common/errors/domain-error';
 import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -50,9 +50,7 @@ export class WebhooksService {
   async create(place: AuthenticatedPlace, body: unknown): Promise<WebhookCreatedResponseDto> {
     const { type, url } = this.parseBody(body);
     if (await this.find(place, type)) {
-      throw invalidParameter(
-        `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
-      );
+      throw invalidParameter('webhooks.exists', { type });
     }
     const secret = generateWebhookSecret();
     const subscription = await this.changeSubscriptions(place, (subscriptions) =>
@@ -68,9 +66,7 @@ export class WebhooksService {
       ),
     ).catch((error: unknown) => {
       if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
-        throw invalidParameter(
-          `A ${type} webhook already exists for this gym; change it with PUT /partner/webhook/update`,
-        );
+        throw invalidParameter('webhooks.exists', { type });
       }
       throw error;
     });
@@ -80,8 +76,7 @@ export class WebhooksService {
   async update(place: AuthenticatedPlace, body: unknown): Promise<WebhookUpdatedResponseDto> {
     const { type, url } = this.parseBody(body);
     const subscription = await this.find(place, type);
-    if (!subscription)
-      throw notFound(`No ${type} webhook for this gym; create one with POST /partner/webhook/create`);
+    if (!subscription) throw notFound('webhooks.missing', { type });
     subscription.url = url;
     subscription.active = true;
     await this.changeSubscriptions(place, (subscriptions) => subscriptions.save(subscription));
@@ -93,7 +88,7 @@ export class WebhooksService {
     const result = await this.changeSubscriptions(place, (subscriptions) =>
       subscriptions.delete({ placeId: place.placeId, type }),
     );
-    if (!result.affected) throw notFound(`No ${type} webhook for this gym`);
+    if (!result.affected) throw notFound('webhooks.missing', { type });
     return { status: 'success', code: 200 };
   }
 
@@ -151,14 +146,12 @@ export class WebhooksService {
   }
 
   async redeliver(place: AuthenticatedPlace, deliveryId: string): Promise<AcceptedDto> {
-    if (!DELIVERY_ID_PATTERN.test(deliveryId)) throw notFound(`No delivery ${deliveryId}`);
+    if (!DELIVERY_ID_PATTERN.test(deliveryId))
+      throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
     const outcome = await this.repository.requeue(place.placeId, deliveryId);
-    if (outcome === 'missing') throw notFound(`No delivery ${deliveryId}`);
+    if (outcome === 'missing') throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
     if (outcome === 'busy') {
-      throw new DomainError(
-        'invalid_parameter',
-        `Delivery ${deliveryId} is still pending or queued; redeliver it once it is delivered or failed`,
-      );
+      throw invalidParameter('webhooks.deliveryBusy', { id: deliveryId });
     }
     const delivery = await this.repository.deliveries.findOneByOrFail({ id: deliveryId });
     void this.relay.tick();
@@ -168,8 +161,7 @@ export class WebhooksService {
   async sendTest(place: AuthenticatedPlace, rawType: string): Promise<AcceptedDto> {
     const type = parseWebhookType(rawType);
     const subscription = await this.find(place, type);
-    if (!subscription)
-      throw notFound(`No ${type} webhook for this gym; create one with POST /partner/webhook/create`);
+    if (!subscription) throw notFound('webhooks.missing', { type });
     const now = this.clock.now();
     const id = generateEventId();
     const payload = {

@@ -18,7 +18,7 @@ class BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'joana@example.com', nullable: true, type: String })
   @IsOptional()
   @MaxLength(255)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmail({}, { message: 'validation.isEmail' })
   @IsString()
   email?: string | null;
 
@@ -45,7 +45,7 @@ export class CreateBeneficiaryDto extends BeneficiaryContactDto {
 
   @ApiProperty({ example: 'Joana Lima' })
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 
@@ -64,7 +64,7 @@ export class CreateBeneficiaryDto extends BeneficiaryContactDto {
     description: '8 characters A-Z 0-9, unique; generated when absent',
   })
   @IsOptional()
-  @Matches(/^[A-Z0-9]{8}$/, { message: 'code must be 8 characters A-Z and 0-9' })
+  @Matches(/^[A-Z0-9]{8}$/, { message: 'validation.eightCharacterCode' })
   @IsString()
   code?: string | null;
 }
@@ -73,7 +73,7 @@ export class UpdateBeneficiaryDto extends BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'Joana Lima Souza' })
   @OmitOrValidate()
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name?: string;
 
@@ -131,9 +131,7 @@ export class BulkImportDto {
       },
     ],
   })
-  @ArrayMaxSize(MAX_BULK_ROWS, {
-    message: `beneficiaries must hold at most ${MAX_BULK_ROWS} rows; split the import`,
-  })
+  @ArrayMaxSize(MAX_BULK_ROWS, { message: 'validation.bulkTooManyRows' })
   @IsArray()
   beneficiaries: unknown[];
 }

@@ -12,19 +12,18 @@ import {
 } from 'class-validator';
 import { MAX_UNSIGNED_INT, OmitOrValidate } from './optional';
 
-const LIMIT_MESSAGE = {
-  message: `monthly_visit_limit must be an integer from 1 to ${MAX_UNSIGNED_INT}, or null for unlimited`,
-};
+/** The catalogue's sentence names MAX_UNSIGNED_INT (4294967295) as the upper bound. */
+const LIMIT_MESSAGE = { message: 'validation.monthlyVisitLimit' };
 
 export class CreateBenefitPlanDto {
   @ApiProperty({ example: 'GOLD', description: '1 to 32 characters A-Z 0-9 _ -; stored upper-case, unique' })
-  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'code must be 1 to 32 characters A-Z, 0-9, _ or -' })
+  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'validation.benefitPlanCode' })
   @IsString()
   code: string;
 
   @ApiProperty({ example: 'Gold' })
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 
@@ -62,7 +61,7 @@ export class UpdateBenefitPlanDto {
   @ApiPropertyOptional({ example: 'Gold Plus' })
   @OmitOrValidate()
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name?: string;
 

@@ -5,7 +5,7 @@ import { PlaceDto } from './places.dto';
 export class CreatePartnerDto {
   @ApiProperty({ example: 'Acme Fitness', description: 'The chain or integrator' })
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 }

@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } 
 import { MAX_UNSIGNED_INT, OmitOrValidate } from './optional';
 
 const CODE = /^[A-Z0-9]{8}$/;
-const CODE_MESSAGE = { message: '$property must be 8 characters A-Z and 0-9' };
+const CODE_MESSAGE = { message: 'validation.eightCharacterCode' };
 
 export class CreatePlaceDto {
   @ApiProperty({ example: 7, description: 'id from POST /admin/partners' })
@@ -13,7 +13,7 @@ export class CreatePlaceDto {
 
   @ApiProperty({ example: 'Acme Paulista' })
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 
@@ -36,7 +36,7 @@ export class UpdatePlaceDto {
   @ApiPropertyOptional({ example: 'Acme Paulista 24h' })
   @OmitOrValidate()
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name?: string;
 
@@ -83,7 +83,7 @@ export class PlaceKeyDto {
 export class CreatePlanDto {
   @ApiProperty({ example: 'Musculação' })
   @MaxLength(255)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 
@@ -168,7 +168,7 @@ export class TrackUsagesQueryDto {
 
   @ApiPropertyOptional({ example: '1', description: '1-based; 50 visits a page, newest first' })
   @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/, { message: 'page must be a positive integer' })
+  @Matches(/^[1-9]\d{0,5}$/, { message: 'validation.positiveInteger' })
   @IsString()
   page?: string;
 }

@@ -76,14 +76,14 @@ export class DeliveriesQueryDto {
   @ApiPropertyOptional({ enum: ['pending', 'queued', 'delivered', 'failed'] })
   @IsOptional()
   @Matches(/^(pending|queued|delivered|failed)$/, {
-    message: 'status must be one of: pending, queued, delivered, failed',
+    message: 'validation.deliveryStatus',
   })
   @IsString()
   status?: string;
 
   @ApiPropertyOptional({ example: '1', description: '1-based; 50 deliveries a page, newest first' })
   @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/, { message: 'page must be a positive integer' })
+  @Matches(/^[1-9]\d{0,5}$/, { message: 'validation.positiveInteger' })
   @IsString()
   page?: string;
 }

@@ -1,0 +1,129 @@
+import type { ErrorLabel } from '../../errors/error-label';
+
+/**
+ * English, the catalogue the others are checked against: every key here must be in pt-BR and es, with the
+ * same placeholders. Keys name the situation; `label.*` is each label's own sentence.
+ */
+export const en = {
+  'label.malformed_request': 'The request could not be read.',
+  'label.payload_too_large': 'The request body is over the size limit.',
+  'label.invalid_api_key': 'The x-api-key header is missing, unknown or revoked.',
+  'label.invalid_credentials': 'The place_api_key and partner_api_key do not identify a gym of this partner.',
+  'label.invalid_token': 'The access token is malformed, tampered with or no longer valid.',
+  'label.token_expired': 'The access token has expired; request a new one at POST /partner/auth.',
+  'label.not_found': 'Not found.',
+  'label.invalid_parameter': 'The request is not valid.',
+  'label.invalid_gym': 'service_provider_code is not the gym of this API key.',
+  'label.invalid_plan': 'The plan code is not an active plan of this gym.',
+  'label.not_exists': 'No beneficiary with an active benefit plan has this identifier.',
+  'label.already_used': 'A check-in at this gym was recorded recently.',
+  'label.already_used_other_gym': 'A check-in at another gym was recorded recently.',
+  'label.gym_with_more_than_one_plan': 'This gym has more than one plan; send service_provider_plan_code.',
+  'label.inactive_employee': 'The beneficiary is inactive.',
+  'label.gym_inactive': 'This gym is inactive or delisted.',
+  'label.plan_not_allowed': "The beneficiary's benefit plan does not give access to this gym's plan.",
+  'label.usage_limit_reached': "The benefit plan's monthly visit limit is reached.",
+  'label.rate_limited': 'Too many requests; retry after the time in Retry-After.',
+  'label.internal_error': 'An unexpected error occurred.',
+
+  'request.bodyNotJson': 'The request body is not valid JSON.',
+  'request.bodyNotObject': 'The request body must be a JSON object.',
+  'request.routeNotFound': 'No route {{method}} {{path}}.',
+  'request.authenticationRequired': 'Authentication is required.',
+  'request.databaseUnavailable': 'The service cannot reach its database right now; try again shortly.',
+  'request.internalError': 'An unexpected error occurred. Quote request id {{requestId}} to support.',
+
+  'auth.bearerMissing': 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',
+  'auth.adminTokenMissing': 'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>.',
+  'auth.adminTokenInvalid': 'The admin token is not valid.',
+
+  'field.required': '{{field}} is required',
+  'field.requiredString': '{{field}} is required and must be a string',
+  'field.mustBeString': '{{field}} must be a string',
+  'field.mustBeBoolean': '{{field}} must be a boolean',
+  'field.tooLong': '{{field}} must be at most {{max}} characters',
+  'field.invalid': '{{field}} is not valid',
+  'field.oneOf': '{{field}} must be one of: {{values}}',
+  'field.cpf': '{{field}} must be a CPF of 11 digits',
+  'field.cpfCheckDigits': '{{field}} must be 11 digits with valid check digits',
+  'field.beneficiaryCode': '{{field}} must be a beneficiary code',
+  'field.calendarDate': '{{field}} must be a real date as YYYY-MM-DD',
+  'field.dateOrInstant': '{{field}} must be a date (YYYY-MM-DD) or an ISO 8601 date and time',
+  'field.taken': '{{field}} {{value}} is already taken',
+  'field.codeTakenByBeneficiary': 'code {{value}} is already taken by another beneficiary',
+  'field.codeTakenByPlace': 'code {{value}} is already taken by another place',
+  'field.codeTakenByPlan': 'code {{value}} is already taken by another plan',
+
+  'validation.isString': '{{field}} must be a string',
+  'validation.isBoolean': '{{field}} must be a boolean',
+  'validation.isInt': '{{field}} must be an integer',
+  'validation.isArray': '{{field}} must be an array',
+  'validation.isNotEmpty': '{{field}} must not be empty',
+  'validation.isEmail': '{{field}} must be an email address',
+  'validation.min': '{{field}} must not be less than {{min}}',
+  'validation.max': '{{field}} must not be greater than {{max}}',
+  'validation.maxLength': '{{field}} must be at most {{max}} characters',
+  'validation.arrayMaxSize': '{{field}} must hold at most {{max}} items',
+  'validation.matches': '{{field}} has an invalid format',
+  'validation.isCalendarDate': '{{field}} must be a real date as YYYY-MM-DD',
+  'validation.notBlank': '{{field}} must not be blank',
+  'validation.eightCharacterCode': '{{field}} must be 8 characters A-Z and 0-9',
+  'validation.benefitPlanCode': '{{field}} must be 1 to 32 characters A-Z, 0-9, _ or -',
+  'validation.positiveInteger': '{{field}} must be a positive integer',
+  'validation.deliveryStatus': '{{field}} must be one of: pending, queued, delivered, failed',
+  'validation.monthlyVisitLimit': '{{field}} must be an integer from 1 to 4294967295, or null for unlimited',
+  'validation.bulkTooManyRows': '{{field}} must hold at most {{max}} rows; split the import',
+  'validation.invalid': '{{field}} is not valid',
+
+  'trackUsage.dataShape': 'data must be an object with type and attributes',
+  'trackUsage.dataType': 'data.type must be track_usage',
+  'trackUsage.attributesShape': 'data.attributes must be an object',
+  'trackUsage.idempotencyKeyLength': 'Idempotency-Key must be 1 to {{max}} characters',
+  'trackUsage.idempotencyKeyReused': 'Idempotency-Key {{key}} was already used for a different request',
+
+  'checkIn.invalidGym': 'service_provider_code {{given}} is not the gym of this API key ({{expected}}).',
+  'checkIn.invalidPlan': '{{plan}} is not an active plan of this gym.',
+  'checkIn.moreThanOnePlan':
+    'This gym has {{plans}} plans; send service_provider_plan_code with one of: {{codes}}.',
+  'checkIn.notExistsCpf': 'No beneficiary with an active benefit plan has this CPF.',
+  'checkIn.notExistsCode': 'No beneficiary with an active benefit plan has this code.',
+  'checkIn.planNotAllowed':
+    "The beneficiary's benefit plan (tier {{granted}}) does not give access to plan {{plan}} (tier {{tier}}).",
+  'checkIn.alreadyUsed': 'A check-in at this gym was recorded at {{at}}; try again after {{retry}}.',
+  'checkIn.alreadyUsedOtherGym':
+    'A check-in at another gym was recorded at {{at}}; try again after {{retry}}.',
+  'checkIn.usageLimitReached':
+    'The monthly limit of {{limit}} visits of the benefit plan is reached ({{visits}} this month).',
+
+  'plans.idNotCode': 'id must be a plan code',
+  'plans.idEmpty': 'id is empty; send a plan code.',
+  'plans.placeGone': 'The gym of this token no longer exists.',
+
+  'controlPanel.partnerNotFound': 'No partner {{id}}.',
+  'controlPanel.placeNotFound': 'No place {{id}}.',
+  'controlPanel.planNotFound': 'No plan {{code}} at this place.',
+  'controlPanel.benefitPlanNotFound': 'No benefit plan {{code}}.',
+  'controlPanel.benefitPlanExists':
+    'benefit plan {{value}} already exists; change it with PATCH /admin/benefit-plans/{{value}}',
+  'controlPanel.cpfTaken':
+    'cpf already belongs to a beneficiary; change it with PATCH /admin/beneficiaries/:cpf',
+  'controlPanel.benefitPlanMissing': 'benefit_plan_code {{code}} does not exist',
+  'controlPanel.beneficiaryNotFound': 'No beneficiary with this CPF.',
+  'bulk.rowNotObject': 'the row must be an object',
+  'bulk.cpfRepeated': 'cpf is repeated; the row at index {{index}} was used',
+  'bulk.codeRepeated': 'code is repeated; the row at index {{index}} was used',
+
+  'webhooks.exists':
+    'A {{type}} webhook already exists for this gym; change it with PUT /partner/webhook/update',
+  'webhooks.missing': 'No {{type}} webhook for this gym; create one with POST /partner/webhook/create',
+  'webhooks.deliveryNotFound': 'No delivery {{id}}',
+  'webhooks.deliveryBusy':
+    'Delivery {{id}} is still pending or queued; redeliver it once it is delivered or failed',
+  'webhooks.urlRequired': 'webhook_url is required and must be a string',
+  'webhooks.urlNotAbsolute': 'webhook_url must be an absolute URL',
+  'webhooks.urlHttpsOnly': 'webhook_url must use https',
+  'webhooks.urlHttpOrHttps': 'webhook_url must use http or https',
+  'webhooks.urlUserInfo': 'webhook_url must not carry a user name or password',
+  'webhooks.urlTooLong':
+    'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
+} as const satisfies Record<`label.${ErrorLabel}`, string> & Record<string, string>;

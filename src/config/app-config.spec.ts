@@ -33,8 +33,25 @@ describe('validateConfig', () => {
       JWT_SECRET: 'a-real-secret-of-some-length',
       ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
       KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+      PUBLIC_BASE_URL: 'https://gyms.example.com/',
     });
     expect(config.isProduction).toBe(true);
+    expect(config.publicBaseUrl).toBe('https://gyms.example.com');
+  });
+
+  it('needs an https PUBLIC_BASE_URL in production, and defaults to the local port elsewhere', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-secret-of-some-length',
+      ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
+      KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+    };
+    expect(() => validateConfig(secrets)).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => validateConfig({ ...secrets, PUBLIC_BASE_URL: 'http://gyms.example.com' })).toThrow(
+      /PUBLIC_BASE_URL/,
+    );
+    expect(validateConfig({ PORT: '3100' }).publicBaseUrl).toBe('http://localhost:3100');
+    expect(validateConfig({}).defaultLocale).toBe('pt-BR');
   });
 
   it.each([
@@ -43,6 +60,8 @@ describe('validateConfig', () => {
     ['WEBHOOK_RETRY_SCHEDULE', '5,x'],
     ['DATABASE_URL', 'postgres://x'],
     ['WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'maybe'],
+    ['DEFAULT_LOCALE', 'fr'],
+    ['PUBLIC_BASE_URL', 'not a url'],
   ])('rejects an invalid %s and names it', (name, value) => {
     expect(() => validateConfig({ [name]: value })).toThrow(new RegExp(name));
   });

@@ -25,6 +25,8 @@ export interface AppConfig {
   databasePoolSize: number;
   /** The language of `detail` and `message` when a request has no usable Accept-Language. */
   defaultLocale: Locale;
+  /** The service's public address (no trailing slash), for links it hands out: confirmations, password links. */
+  publicBaseUrl: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -127,14 +129,31 @@ function locale(env: Env, name: string, fallback: Locale): Locale {
   return raw;
 }
 
+/** PUBLIC_BASE_URL without its trailing slash; production requires it, and https. */
+function publicBaseUrl(env: Env, port: number, production: boolean): string {
+  if (production && !env.PUBLIC_BASE_URL) {
+    throw new ConfigError(
+      'PUBLIC_BASE_URL is required when NODE_ENV=production (e.g. https://gyms.example.com)',
+    );
+  }
+  const raw = url(
+    env,
+    'PUBLIC_BASE_URL',
+    `http://localhost:${port}`,
+    production ? ['https:'] : ['https:', 'http:'],
+  );
+  return raw.replace(/\/+$/, '');
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
     isProduction: production,
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     databaseUrl: url(env, 'DATABASE_URL', 'mysql://root@127.0.0.1:3306/gym_integration', [
       'mysql:',
       'mariadb:',
@@ -155,6 +174,7 @@ export function validateConfig(input: Env): AppConfig {
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60, 1),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     defaultLocale: locale(env, 'DEFAULT_LOCALE', 'pt-BR'),
+    publicBaseUrl: publicBaseUrl(env, port, production),
   };
 }
 

@@ -68,7 +68,9 @@ describe('validateConfig', () => {
     };
 
     it('follows the rules of the other secrets in production', () => {
-      expect(() => validateConfig(production)).toThrow('MEMBER_API_TOKEN is required when NODE_ENV=production');
+      expect(() => validateConfig(production)).toThrow(
+        'MEMBER_API_TOKEN is required when NODE_ENV=production',
+      );
       expect(() =>
         validateConfig({ ...production, MEMBER_API_TOKEN: DEFAULT_SECRETS.MEMBER_API_TOKEN }),
       ).toThrow('MEMBER_API_TOKEN still has its development default');
@@ -78,9 +80,9 @@ describe('validateConfig', () => {
     });
 
     it('can never be the admin token, in any environment', () => {
-      expect(() =>
-        validateConfig({ ...production, MEMBER_API_TOKEN: production.ADMIN_API_TOKEN }),
-      ).toThrow('MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN');
+      expect(() => validateConfig({ ...production, MEMBER_API_TOKEN: production.ADMIN_API_TOKEN })).toThrow(
+        'MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN',
+      );
       expect(() =>
         validateConfig({ ADMIN_API_TOKEN: 'same-token-here', MEMBER_API_TOKEN: 'same-token-here' }),
       ).toThrow('MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN');

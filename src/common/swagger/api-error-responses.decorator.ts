@@ -1,7 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { buildErrorEnvelope } from '../errors/error-envelope';
-import { ErrorEnvelopeDto } from '../errors/error-envelope';
+import {
+  buildErrorEnvelope,
+  buildObjectSourceErrorEnvelope,
+  ErrorEnvelopeDto,
+  ObjectSourceErrorEnvelopeDto,
+} from '../errors/error-envelope';
 import { describeLabel, ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
@@ -44,4 +48,35 @@ export function ApiLabelResponses(...labels: ErrorLabel[]) {
   const byStatus: Partial<Record<number, ErrorLabel[]>> = {};
   for (const label of labels) (byStatus[describeLabel(label).status] ??= []).push(label);
   return ApiErrorResponses(byStatus);
+}
+
+/**
+ * Like ApiErrorResponses, for a route whose errors carry `source` as one object (and `message` on a 404); its
+ * 500 too, which the document's common answers would otherwise show in the usual shape.
+ */
+export function ApiObjectSourceErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
+  const decorators = Object.entries({ ...byStatus, 500: ['internal_error'] as ErrorLabel[] }).map(
+    ([statusText, labels = []]) => {
+      const status = Number(statusText);
+      return ApiResponse({
+        status,
+        description: `${titleForStatus(status)}. Labels: ${labels.map((l) => `\`${l}\``).join(', ')}`,
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(ObjectSourceErrorEnvelopeDto) },
+            examples: Object.fromEntries(
+              labels.map((label) => [
+                label,
+                {
+                  summary: label,
+                  value: buildObjectSourceErrorEnvelope(status, label, LABEL_EXAMPLE_DETAILS[label]),
+                },
+              ]),
+            ),
+          },
+        },
+      });
+    },
+  );
+  return applyDecorators(ApiExtraModels(ObjectSourceErrorEnvelopeDto), ...decorators);
 }

@@ -42,11 +42,11 @@ function hourMinute(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(11, 16);
 }
 
-/**
- * Rules 2 to 4: the gym of the key, active, and the plan the visit is for. A gym without active plans gives
- * null: no tier restriction, since there is no plan to compare with.
- */
-export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | null {
+/** Rules 2 and 3: the gym of the key, and active. */
+export function checkGymStanding(
+  request: Pick<TrackUsageRequest, 'serviceProviderCode'>,
+  gym: GymFacts,
+): void {
   if (request.serviceProviderCode !== undefined && request.serviceProviderCode !== gym.placeCode) {
     throw new DomainError(
       'invalid_gym',
@@ -54,6 +54,17 @@ export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | n
     );
   }
   if (!gym.active) throw new DomainError('gym_inactive');
+}
+
+/**
+ * Rules 2 to 4: the gym of the key, active, and the plan the visit is for. A gym without active plans gives
+ * null: no tier restriction, since there is no plan to compare with.
+ */
+export function checkGym(
+  request: Pick<TrackUsageRequest, 'serviceProviderCode' | 'servicePlanCode'>,
+  gym: GymFacts,
+): GymPlan | null {
+  checkGymStanding(request, gym);
   if (request.servicePlanCode !== undefined) {
     const plan = gym.plans.find((candidate) => candidate.code === request.servicePlanCode);
     if (!plan) {
@@ -82,10 +93,15 @@ export function cannotExist(request: Pick<TrackUsageRequest, 'type' | 'identifie
 }
 
 export function notExists(request: Pick<TrackUsageRequest, 'type'>): DomainError {
-  return new DomainError(
-    'not_exists',
-    request.type === 'cpf' ? 'checkIn.notExistsCpf' : 'checkIn.notExistsCode',
-  );
+  switch (request.type) {
+    case 'cpf':
+      return new DomainError('not_exists', 'checkIn.notExistsCpf');
+    case 'code':
+      return new DomainError('not_exists', 'checkIn.notExistsCode');
+    case 'token':
+      // The check-in was found; its beneficiary has lost the benefit plan since.
+      return new DomainError('not_exists', 'memberCheckIn.beneficiaryGone');
+  }
 }
 
 /** What rules 5 and 6 look at; `benefitPlanActive` is null when the beneficiary has no benefit plan. */

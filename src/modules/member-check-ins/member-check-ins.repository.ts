@@ -172,19 +172,26 @@ export class MemberCheckInsRepository {
     }
   }
 
-  /** The pending check-in of the gym that holds `token`, when it is past its time: it no longer needs it. */
+  /**
+   * Frees `token` at the gym when the pending check-in that holds it is past its time (it becomes expired);
+   * answers whether it did. The holder is read with a shared lock, which the failed insert holds already, so a
+   * live holder costs no exclusive lock; only an expired one is written.
+   */
   async releaseExpiredToken(
     manager: EntityManager,
     placeId: string,
     token: string,
     now: Date,
   ): Promise<boolean> {
-    const result: { affectedRows: number } = await manager.query(
-      `UPDATE member_check_ins SET status = 'expired'
-       WHERE pending = 1 AND place_id = ? AND token = ? AND expires_at <= ?`,
-      [placeId, token, now],
+    const holders: { id: string; expiresAt: Date }[] = await manager.query(
+      `SELECT id, expires_at AS expiresAt FROM member_check_ins
+       WHERE pending = 1 AND place_id = ? AND token = ? LOCK IN SHARE MODE`,
+      [placeId, token],
     );
-    return result.affectedRows > 0;
+    const holder = holders[0];
+    if (!holder || holder.expiresAt.getTime() > now.getTime()) return false;
+    await this.markExpired(manager, holder.id);
+    return true;
   }
 
   async markExpired(manager: EntityManager, id: string): Promise<void> {

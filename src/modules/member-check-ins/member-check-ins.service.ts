@@ -72,17 +72,20 @@ export class MemberCheckInsService {
       );
     }
     const id = randomUUID();
-    await retryOnDeadlock(() =>
-      this.dataSource.transaction(async (manager) => {
-        // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
-        const lockedId = cannotExist(request)
-          ? undefined
-          : await this.checkIns.lockBeneficiary(manager, request);
-        const beneficiary = lockedId === undefined ? null : { id: lockedId };
-        const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
-        await this.retirePending(manager, admission.beneficiaryId, admission.at);
-        await this.insert(manager, id, place, admission);
-      }),
+    await retryOnDeadlock(
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
+          const lockedId = cannotExist(request)
+            ? undefined
+            : await this.checkIns.lockBeneficiary(manager, request);
+          const beneficiary = lockedId === undefined ? null : { id: lockedId };
+          const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
+          await this.retirePending(manager, admission.beneficiaryId, admission.at);
+          await this.insert(manager, id, place, admission);
+        }),
+      // Creations at one gym may deadlock on a token they both drew; the loser runs again.
+      5,
     );
     return this.get(id);
   }

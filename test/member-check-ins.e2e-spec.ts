@@ -836,6 +836,68 @@ describe('member check-ins (e2e)', () => {
       expectError(member, 401, 'invalid_token', 'Unauthorized');
     });
   });
+
+  describe('the docs', () => {
+    it('document every new route with examples, the aliases, the member token and the new labels', async () => {
+      const doc = (await request(t.http).get('/docs-json').expect(200)).body;
+      expect(doc.components.securitySchemes.member).toMatchObject({ type: 'http', scheme: 'bearer' });
+      const create = doc.paths['/member/v1/check_ins'].post;
+      expect(create.security).toEqual([{ member: [] }]);
+      expect(Object.keys(create.requestBody.content['application/json'].examples)).toEqual([
+        'byCpf',
+        'byCodeWithPlan',
+      ]);
+      expect(create.responses['201']).toBeDefined();
+      expect(create.responses['422'].content['application/json'].examples.usage_limit_reached).toBeDefined();
+      const cancel = doc.paths['/member/v1/check_ins/{id}'].delete;
+      expect(
+        cancel.responses['422'].content['application/json'].examples.check_in_not_available.value,
+      ).toEqual({
+        errors: [expect.objectContaining({ label: 'check_in_not_available', source: [expect.any(Object)] })],
+      });
+
+      const confirmation = doc.paths['/api/v1/webhook_confirmations/{token}'].post;
+      expect(confirmation.security).toBeUndefined();
+      expect(confirmation.responses['200'].content['application/json'].example).toBe('1');
+      expect(confirmation.responses['404'].content['application/json'].examples.not_found.value).toEqual({
+        message: 'not found',
+        errors: [
+          expect.objectContaining({
+            label: 'not_found',
+            source: { label: 'not_found', message: expect.any(String) },
+          }),
+        ],
+      });
+      const expired =
+        confirmation.responses['422'].content['application/json'].examples.check_in_expired_alert.value;
+      expect(expired.errors[0].source).toEqual({
+        label: 'check_in_expired_alert',
+        message: expect.any(String),
+      });
+      expect(
+        confirmation.responses['500'].content['application/json'].examples.internal_error.value.errors[0]
+          .source,
+      ).toEqual(expect.objectContaining({ label: 'internal_error' }));
+
+      const register = doc.paths['/v1/track_usages'].post;
+      expect(register['x-aliases']).toEqual(['/service/v1/track_usages', '/api/v1/track_usages']);
+      expect(register.description).toContain(
+        'Also answers at `/service/v1/track_usages` and `/api/v1/track_usages`.',
+      );
+      expect(register.requestBody.content['application/json'].examples.envelopeToken).toBeDefined();
+      expect(Object.keys(register.responses['422'].content['application/json'].examples)).toEqual(
+        expect.arrayContaining(['check_in_not_available', 'check_in_expired_alert']),
+      );
+      expect(register.responses['429']).toBeDefined();
+      expect(doc.paths['/partner_app/v1/validate'].post['x-aliases']).toEqual([
+        '/service/partner_app/v1/validate',
+        '/api/partner_app/v1/validate',
+      ]);
+      expect(doc.paths['/service/v1/track_usages']).toBeUndefined();
+      expect(doc.paths['/partner/auth'].post['x-aliases']).toBeUndefined();
+      expect(doc.paths['/admin/places/{id}/check-ins'].get.responses['200']).toBeDefined();
+    });
+  });
 });
 
 function tokenEnvelope(token: string) {

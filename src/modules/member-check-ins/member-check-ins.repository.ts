@@ -139,10 +139,14 @@ export class MemberCheckInsRepository {
     return toState(rows[0]);
   }
 
-  /** The beneficiary's pending check-in, locked. */
-  async lockPendingOf(manager: EntityManager, beneficiaryId: number): Promise<CheckInState | undefined> {
+  /**
+   * The beneficiary's pending check-in. A plain read: the caller holds the beneficiary's lock, which every writer
+   * of its check-ins takes first, and a locking read of a missing key would lock the index gap that concurrent
+   * creations for other members insert into.
+   */
+  async findPendingOf(manager: EntityManager, beneficiaryId: number): Promise<CheckInState | undefined> {
     const rows: CheckInState[] = await manager.query(
-      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.pending = 1 AND c.beneficiary_id = ? FOR UPDATE`,
+      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.pending = 1 AND c.beneficiary_id = ?`,
       [beneficiaryId],
     );
     return rows[0] && toState(rows[0]);
@@ -173,25 +177,16 @@ export class MemberCheckInsRepository {
   }
 
   /**
-   * Frees `token` at the gym when the pending check-in that holds it is past its time (it becomes expired);
-   * answers whether it did. The holder is read with a shared lock, which the failed insert holds already, so a
-   * live holder costs no exclusive lock; only an expired one is written.
+   * Frees `token` at the gym when the pending check-in that holds it is past its time (it becomes expired), in a
+   * statement of its own; answers whether it did.
    */
-  async releaseExpiredToken(
-    manager: EntityManager,
-    placeId: string,
-    token: string,
-    now: Date,
-  ): Promise<boolean> {
-    const holders: { id: string; expiresAt: Date }[] = await manager.query(
-      `SELECT id, expires_at AS expiresAt FROM member_check_ins
-       WHERE pending = 1 AND place_id = ? AND token = ? LOCK IN SHARE MODE`,
-      [placeId, token],
+  async releaseExpiredToken(placeId: string, token: string, now: Date): Promise<boolean> {
+    const result: { affectedRows: number } = await this.dataSource.query(
+      `UPDATE member_check_ins SET status = 'expired'
+       WHERE pending = 1 AND place_id = ? AND token = ? AND expires_at <= ?`,
+      [placeId, token, now],
     );
-    const holder = holders[0];
-    if (!holder || holder.expiresAt.getTime() > now.getTime()) return false;
-    await this.markExpired(manager, holder.id);
-    return true;
+    return result.affectedRows > 0;
   }
 
   async markExpired(manager: EntityManager, id: string): Promise<void> {

@@ -10,7 +10,11 @@ import { retryOnDeadlock } from '../../database/mysql-errors';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
 import { Admission, EligibilityService } from '../check-in/eligibility.service';
-import { BeneficiaryIdentifierType, parseTrackUsageRequest } from '../check-in/track-usage-request';
+import {
+  BeneficiaryIdentifierType,
+  BeneficiaryRequest,
+  parseTrackUsageRequest,
+} from '../check-in/track-usage-request';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
 import { CheckInTokenGenerator, generateConfirmationToken, hashConfirmationToken } from './check-in-tokens';
@@ -72,22 +76,24 @@ export class MemberCheckInsService {
       );
     }
     const id = randomUUID();
-    await retryOnDeadlock(
-      () =>
-        this.dataSource.transaction(async (manager) => {
-          // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
-          const lockedId = cannotExist(request)
-            ? undefined
-            : await this.checkIns.lockBeneficiary(manager, request);
-          const beneficiary = lockedId === undefined ? null : { id: lockedId };
-          const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
-          await this.retirePending(manager, admission.beneficiaryId, admission.at);
-          await this.insert(manager, id, place, admission);
-        }),
-      // Creations at one gym may deadlock on a token they both drew; the loser runs again.
-      5,
-    );
-    return this.get(id);
+    let token = this.tokens.next();
+    for (let draw = 1; ; draw++) {
+      try {
+        await retryOnDeadlock(
+          () =>
+            this.dataSource.transaction((manager) => this.createLocked(manager, id, place, request, token)),
+          // Creations racing at one gym may deadlock on the index they share; the loser runs again.
+          5,
+        );
+        return this.get(id);
+      } catch (error) {
+        if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
+        // The whole transaction is rolled back before another try, so the failed insert's locks never wait on
+        // another creation's. A pending check-in past its time no longer needs its token: it gives it up.
+        const released = await this.repository.releaseExpiredToken(place.id, token, this.clock.now());
+        if (!released) token = this.tokens.next();
+      }
+    }
   }
 
   async get(id: string): Promise<MemberCheckInDto> {
@@ -140,7 +146,7 @@ export class MemberCheckInsService {
 
   /** The member's pending check-in gives way to the new one: cancelled as replaced, or marked expired. */
   private async retirePending(manager: EntityManager, beneficiaryId: number, now: Date): Promise<void> {
-    const pending = await this.repository.lockPendingOf(manager, beneficiaryId);
+    const pending = await this.repository.findPendingOf(manager, beneficiaryId);
     if (!pending) return;
     if (statusAt(pending, now) === 'expired') return this.repository.markExpired(manager, pending.id);
     const row = await this.repository.findById(manager, pending.id);
@@ -171,37 +177,40 @@ export class MemberCheckInsService {
     });
   }
 
-  /** The new pending check-in with a token no other pending check-in of the gym holds, and its event. */
-  private async insert(
+  /** Under the beneficiary's lock: the rules, the member's pending check-in retired, the new one and its event. */
+  private async createLocked(
     manager: EntityManager,
     id: string,
     place: PlaceRef,
-    admission: Admission,
+    request: BeneficiaryRequest,
+    token: string,
+  ): Promise<void> {
+    // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
+    const lockedId = cannotExist(request) ? undefined : await this.checkIns.lockBeneficiary(manager, request);
+    const beneficiary = lockedId === undefined ? null : { id: lockedId };
+    const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
+    await this.retirePending(manager, admission.beneficiaryId, admission.at);
+    await this.insert(manager, { id, place, admission, token });
+  }
+
+  /** The new pending check-in (PendingTokenTaken when a pending check-in of the gym holds the token), its event. */
+  private async insert(
+    manager: EntityManager,
+    { id, place, admission, token }: { id: string; place: PlaceRef; admission: Admission; token: string },
   ): Promise<void> {
     const confirmationToken = generateConfirmationToken();
     const startedAt = admission.at;
     const expiresAt = new Date(startedAt.getTime() + this.config.checkInConfirmationWindowSeconds * 1000);
-    const checkIn = {
+    await this.repository.insert(manager, {
       id,
       beneficiaryId: admission.beneficiaryId,
       placeId: place.id,
       planId: admission.plan?.id ?? null,
+      token,
       confirmationTokenHash: hashConfirmationToken(confirmationToken),
       startedAt,
       expiresAt,
-    };
-    let token = this.tokens.next();
-    for (let draw = 1; ; draw++) {
-      try {
-        await this.repository.insert(manager, { ...checkIn, token });
-        break;
-      } catch (error) {
-        if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
-        // A check-in past its time no longer needs its token: it is released and used; otherwise draw again.
-        const released = await this.repository.releaseExpiredToken(manager, place.id, token, startedAt);
-        if (!released) token = this.tokens.next();
-      }
-    }
+    });
     await this.outbox.recordMemberCheckIn(manager, {
       type: CHECK_IN_CREATED,
       checkInId: id,

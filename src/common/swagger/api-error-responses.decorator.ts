@@ -9,24 +9,27 @@ import {
 import { describeLabel, ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
+type EnvelopeBuilder = (status: number, label: ErrorLabel, detail: string, title?: string) => object;
+
 /** Example error envelopes, one per label. */
-export function errorExamples(status: number, labels: ErrorLabel[]) {
+export function errorExamples(
+  status: number,
+  labels: ErrorLabel[],
+  build: EnvelopeBuilder = buildErrorEnvelope,
+) {
   return Object.fromEntries(
     labels.map((label) => [
       label,
-      {
-        summary: label,
-        value: buildErrorEnvelope(status, label, LABEL_EXAMPLE_DETAILS[label], titleForStatus(status)),
-      },
+      { summary: label, value: build(status, label, LABEL_EXAMPLE_DETAILS[label], titleForStatus(status)) },
     ]),
   );
 }
 
-/**
- * Documents the error answers of a route: for each status, the envelope schema and an example per label.
- * `ApiErrorResponses({ 422: ['not_exists', 'already_used'] })`.
- */
-export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
+function errorResponses(
+  byStatus: Partial<Record<number, ErrorLabel[]>>,
+  schema: new () => object,
+  build: EnvelopeBuilder,
+) {
   const decorators = Object.entries(byStatus).map(([statusText, labels = []]) => {
     const status = Number(statusText);
     return ApiResponse({
@@ -34,13 +37,21 @@ export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>
       description: `${titleForStatus(status)}. Labels: ${labels.map((l) => `\`${l}\``).join(', ')}`,
       content: {
         'application/json': {
-          schema: { $ref: getSchemaPath(ErrorEnvelopeDto) },
-          examples: errorExamples(status, labels),
+          schema: { $ref: getSchemaPath(schema) },
+          examples: errorExamples(status, labels, build),
         },
       },
     });
   });
-  return applyDecorators(ApiExtraModels(ErrorEnvelopeDto), ...decorators);
+  return applyDecorators(ApiExtraModels(schema), ...decorators);
+}
+
+/**
+ * Documents the error answers of a route: for each status, the envelope schema and an example per label.
+ * `ApiErrorResponses({ 422: ['not_exists', 'already_used'] })`.
+ */
+export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
+  return errorResponses(byStatus, ErrorEnvelopeDto, buildErrorEnvelope);
 }
 
 /** Labels with their usual status, for routes that answer them with the default mapping. */
@@ -55,28 +66,9 @@ export function ApiLabelResponses(...labels: ErrorLabel[]) {
  * 500 too, which the document's common answers would otherwise show in the usual shape.
  */
 export function ApiObjectSourceErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
-  const decorators = Object.entries({ ...byStatus, 500: ['internal_error'] as ErrorLabel[] }).map(
-    ([statusText, labels = []]) => {
-      const status = Number(statusText);
-      return ApiResponse({
-        status,
-        description: `${titleForStatus(status)}. Labels: ${labels.map((l) => `\`${l}\``).join(', ')}`,
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(ObjectSourceErrorEnvelopeDto) },
-            examples: Object.fromEntries(
-              labels.map((label) => [
-                label,
-                {
-                  summary: label,
-                  value: buildObjectSourceErrorEnvelope(status, label, LABEL_EXAMPLE_DETAILS[label]),
-                },
-              ]),
-            ),
-          },
-        },
-      });
-    },
+  return errorResponses(
+    { ...byStatus, 500: ['internal_error'] },
+    ObjectSourceErrorEnvelopeDto,
+    buildObjectSourceErrorEnvelope,
   );
-  return applyDecorators(ApiExtraModels(ObjectSourceErrorEnvelopeDto), ...decorators);
 }

@@ -14,6 +14,7 @@ import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { BeneficiaryCodeService } from './beneficiary-code.service';
 import { CheckInService } from './check-in.service';
+import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
 import {
   BeneficiaryCodeResponseDto,
   ENVELOPE_EXAMPLES,
@@ -25,18 +26,9 @@ import {
 
 const ELIGIBILITY_LABELS = [
   'invalid_parameter',
-  'invalid_gym',
-  'gym_inactive',
-  'gym_with_more_than_one_plan',
-  'invalid_plan',
-  'not_exists',
-  'inactive_employee',
-  'plan_not_allowed',
-  'already_used',
-  'already_used_other_gym',
-  'usage_limit_reached',
-  'check_in_not_available',
-  'check_in_expired_alert',
+  ...GYM_RULE_LABELS,
+  ...BENEFICIARY_RULE_LABELS,
+  ...CHECK_IN_STATE_LABELS,
 ] as const;
 
 const BOTH_SHAPES = {
@@ -132,7 +124,7 @@ export class CheckInController {
   })
   @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })
   @ApiErrorResponses({
-    422: ['invalid_parameter', 'not_exists', 'check_in_not_available', 'check_in_expired_alert'],
+    422: ['invalid_parameter', 'not_exists', ...CHECK_IN_STATE_LABELS],
     429: ['rate_limited'],
   })
   async beneficiaryCode(

@@ -4,6 +4,24 @@ import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
 import { TrackUsageRequest } from './track-usage-request';
 
+/** The labels of rules 2 to 4 (the gym and its plan) and 5 to 9 (the beneficiary), in the contract's order. */
+export const GYM_RULE_LABELS = [
+  'invalid_gym',
+  'gym_inactive',
+  'gym_with_more_than_one_plan',
+  'invalid_plan',
+] as const;
+export const BENEFICIARY_RULE_LABELS = [
+  'not_exists',
+  'inactive_employee',
+  'plan_not_allowed',
+  'already_used',
+  'already_used_other_gym',
+  'usage_limit_reached',
+] as const;
+/** What a member check-in that is no longer confirmable answers. */
+export const CHECK_IN_STATE_LABELS = ['check_in_not_available', 'check_in_expired_alert'] as const;
+
 export interface GymPlan {
   id: number;
   code: string;

@@ -3,6 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { HttpRouteConfig } from '../../common/http/route-config';
 import { ApiObjectSourceErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from '../check-in/eligibility';
 import { CheckInConfirmationService } from './check-in-confirmation.service';
 
 /** The body of a confirmation: the JSON string "1", as the platform this service mirrors answers. */
@@ -37,18 +38,11 @@ export class CheckInConfirmationsController {
   })
   @ApiObjectSourceErrorResponses({
     404: ['not_found'],
+    // Rules 3 to 9: the gym of a confirmation is the check-in's own.
     422: [
-      'check_in_not_available',
-      'check_in_expired_alert',
-      'gym_inactive',
-      'invalid_plan',
-      'gym_with_more_than_one_plan',
-      'not_exists',
-      'inactive_employee',
-      'plan_not_allowed',
-      'already_used',
-      'already_used_other_gym',
-      'usage_limit_reached',
+      ...CHECK_IN_STATE_LABELS,
+      ...GYM_RULE_LABELS.filter((l) => l !== 'invalid_gym'),
+      ...BENEFICIARY_RULE_LABELS,
     ],
   })
   async confirm(@Param('token') token: string): Promise<string> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { MemberAuth } from '../auth/member-auth';
+import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../check-in/eligibility';
 import {
   CANCELLED_EXAMPLE,
   CREATE_EXAMPLES,
@@ -32,21 +33,7 @@ export class MemberCheckInsController {
   })
   @ApiBody({ type: CreateMemberCheckInDto, examples: CREATE_EXAMPLES })
   @ApiCreatedResponse({ type: MemberCheckInDto, description: 'The pending check-in' })
-  @ApiErrorResponses({
-    422: [
-      'invalid_parameter',
-      'invalid_gym',
-      'gym_inactive',
-      'gym_with_more_than_one_plan',
-      'invalid_plan',
-      'not_exists',
-      'inactive_employee',
-      'plan_not_allowed',
-      'already_used',
-      'already_used_other_gym',
-      'usage_limit_reached',
-    ],
-  })
+  @ApiErrorResponses({ 422: ['invalid_parameter', ...GYM_RULE_LABELS, ...BENEFICIARY_RULE_LABELS] })
   create(@Body() body: unknown): Promise<MemberCheckInDto> {
     return this.checkIns.create(body);
   }

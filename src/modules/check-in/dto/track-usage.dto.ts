@@ -108,7 +108,10 @@ export const ENVELOPE_EXAMPLES = {
   envelopeToken: {
     summary: 'Envelope, by the token of a member check-in (confirms it)',
     value: {
-      data: { type: 'track_usage', attributes: { type: 'token', identifier: '048213', service_provider_code: GYM } },
+      data: {
+        type: 'track_usage',
+        attributes: { type: 'token', identifier: '048213', service_provider_code: GYM },
+      },
     },
   },
   envelope: {

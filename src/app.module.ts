@@ -11,6 +11,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CheckInModule } from './modules/check-in/check-in.module';
 import { ControlPanelModule } from './modules/control-panel/control-panel.module';
 import { HealthModule } from './modules/health/health.module';
+import { MemberCheckInsModule } from './modules/member-check-ins/member-check-ins.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
@@ -24,6 +25,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     HealthModule,
     ControlPanelModule,
     CheckInModule,
+    MemberCheckInsModule,
     PlansModule,
     AppValidationModule,
     WebhooksModule,

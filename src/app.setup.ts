@@ -1,5 +1,7 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
+import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
 import { registerRequestLocale } from './common/i18n/request-locale';
@@ -8,9 +10,17 @@ import { setupSwagger } from './common/swagger/swagger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
-/** The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback. */
+/**
+ * The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback; the known clients' base
+ * paths (`/service`, `/api`) rewritten to the canonical check-in and app routes before routing.
+ */
 export function createHttpAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ trustProxy: 'loopback', bodyLimit: DEFAULT_BODY_LIMIT, genReqId: requestIdOf });
+  return new FastifyAdapter({
+    trustProxy: 'loopback',
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    genReqId: requestIdOf,
+    rewriteUrl: (request: IncomingMessage) => canonicalUrl(request.url ?? '/'),
+  });
 }
 
 /** Everything main.ts does to the app before it starts, shared with the e2e tests so they run the same pipeline. */

@@ -290,6 +290,7 @@ describe('webhooks (e2e)', () => {
         created_at: '2026-11-22T07:02:11.412-03:00',
         check_in: {
           id: String(visit.id),
+          status: 'validated',
           started_at: '2026-11-22T07:02:11.412-03:00',
           expires_at: '2026-11-22T08:32:11.412-03:00',
           plan_code: g.plan.code,

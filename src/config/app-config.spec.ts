@@ -10,6 +10,9 @@ describe('validateConfig', () => {
     expect(config.webhookRetrySchedule).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
     expect(config.webhookTimeoutMs).toBe(15000);
     expect(config.webhookAllowPrivateNetworks).toBe(false);
+    expect(config.checkInConfirmationWindowSeconds).toBe(5400);
+    expect(config.tokenLookupFailuresPerMinute).toBe(30);
+    expect(config.memberApiToken).toBe(DEFAULT_SECRETS.MEMBER_API_TOKEN);
   });
 
   it('refuses to start in production with a missing secret and names it', () => {
@@ -33,6 +36,7 @@ describe('validateConfig', () => {
       JWT_SECRET: 'a-real-secret-of-some-length',
       ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
       KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+      MEMBER_API_TOKEN: 'a-member-token-of-some-length',
       PUBLIC_BASE_URL: 'https://gyms.example.com/',
     });
     expect(config.isProduction).toBe(true);
@@ -54,8 +58,41 @@ describe('validateConfig', () => {
     expect(validateConfig({}).defaultLocale).toBe('pt-BR');
   });
 
+  describe('MEMBER_API_TOKEN', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-secret-of-some-length',
+      ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
+      KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+      PUBLIC_BASE_URL: 'https://gyms.example.com',
+    };
+
+    it('follows the rules of the other secrets in production', () => {
+      expect(() => validateConfig(production)).toThrow(
+        'MEMBER_API_TOKEN is required when NODE_ENV=production',
+      );
+      expect(() =>
+        validateConfig({ ...production, MEMBER_API_TOKEN: DEFAULT_SECRETS.MEMBER_API_TOKEN }),
+      ).toThrow('MEMBER_API_TOKEN still has its development default');
+      expect(() => validateConfig({ ...production, MEMBER_API_TOKEN: 'short' })).toThrow(
+        'MEMBER_API_TOKEN must be at least 16 characters in production',
+      );
+    });
+
+    it('can never be the admin token, in any environment', () => {
+      expect(() => validateConfig({ ...production, MEMBER_API_TOKEN: production.ADMIN_API_TOKEN })).toThrow(
+        'MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN',
+      );
+      expect(() =>
+        validateConfig({ ADMIN_API_TOKEN: 'same-token-here', MEMBER_API_TOKEN: 'same-token-here' }),
+      ).toThrow('MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN');
+    });
+  });
+
   it.each([
     ['PORT', 'abc'],
+    ['CHECK_IN_CONFIRMATION_WINDOW_SECONDS', '0'],
+    ['TOKEN_LOOKUP_FAILURES_PER_MINUTE', 'many'],
     ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
     ['WEBHOOK_RETRY_SCHEDULE', '5,x'],
     ['DATABASE_URL', 'postgres://x'],

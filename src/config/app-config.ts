@@ -27,6 +27,12 @@ export interface AppConfig {
   defaultLocale: Locale;
   /** The service's public address (no trailing slash), for links it hands out: confirmations, password links. */
   publicBaseUrl: string;
+  /** Bearer token of the member API (`/member/v1/*`), for the platform's app backend; never the admin token. */
+  memberApiToken: string;
+  /** How long a member check-in waits for the gym's confirmation, in seconds. */
+  checkInConfirmationWindowSeconds: number;
+  /** Check-in token look-ups that find nothing, allowed per gym key per minute (then 429 `rate_limited`). */
+  tokenLookupFailuresPerMinute: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -36,6 +42,7 @@ export const DEFAULT_SECRETS = {
   JWT_SECRET: 'dev-jwt-secret-change-me',
   ADMIN_API_TOKEN: 'dev-admin-token-change-me',
   KEY_ENCRYPTION_SECRET: 'dev-key-encryption-secret-change-me',
+  MEMBER_API_TOKEN: 'dev-member-token-change-me',
 } as const;
 
 export class ConfigError extends Error {}
@@ -145,11 +152,23 @@ function publicBaseUrl(env: Env, port: number, production: boolean): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** The member API's token: a secret of its own, so that one of the two leaking never opens the other's routes. */
+function memberApiToken(env: Env, production: boolean, adminApiToken: string): string {
+  const token = secret(env, 'MEMBER_API_TOKEN', production);
+  if (token === adminApiToken) {
+    throw new ConfigError('MEMBER_API_TOKEN must differ from ADMIN_API_TOKEN');
+  }
+  return token;
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  // Secrets in this order, so the first one missing is the one named.
+  const jwtSecret = secret(env, 'JWT_SECRET', production);
+  const adminApiToken = secret(env, 'ADMIN_API_TOKEN', production);
   return {
     nodeEnv,
     isProduction: production,
@@ -160,9 +179,9 @@ export function validateConfig(input: Env): AppConfig {
     ]),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     queuePrefix: env.QUEUE_PREFIX || 'gym',
-    jwtSecret: secret(env, 'JWT_SECRET', production),
+    jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL_SECONDS', 86400, 1),
-    adminApiToken: secret(env, 'ADMIN_API_TOKEN', production),
+    adminApiToken,
     keyEncryptionSecret: secret(env, 'KEY_ENCRYPTION_SECRET', production),
     recentCheckinWindowSeconds: integer(env, 'RECENT_CHECKIN_WINDOW_SECONDS', 5400, 0),
     businessTimezone: timezone(env, 'BUSINESS_TIMEZONE', 'America/Sao_Paulo'),
@@ -175,6 +194,9 @@ export function validateConfig(input: Env): AppConfig {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     defaultLocale: locale(env, 'DEFAULT_LOCALE', 'pt-BR'),
     publicBaseUrl: publicBaseUrl(env, port, production),
+    memberApiToken: memberApiToken(env, production, adminApiToken),
+    checkInConfirmationWindowSeconds: integer(env, 'CHECK_IN_CONFIRMATION_WINDOW_SECONDS', 5400, 1, 86400),
+    tokenLookupFailuresPerMinute: integer(env, 'TOKEN_LOOKUP_FAILURES_PER_MINUTE', 30, 1),
   };
 }
 

@@ -224,6 +224,8 @@ async function main(): Promise<void> {
       JWT_SECRET: 'bench-jwt-secret-0123456789',
       ADMIN_API_TOKEN: ADMIN_TOKEN,
       KEY_ENCRYPTION_SECRET: 'bench-key-secret-0123456789',
+      MEMBER_API_TOKEN: 'bench-member-token-0123456789',
+      PUBLIC_BASE_URL: `https://127.0.0.1:${SERVICE_PORT}`,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
     ROOT,

@@ -1,37 +1,18 @@
 // `npm run demo`: creates and migrates the database, seeds the demo chain (idempotent), starts the service,
 // and prints the keys, codes, sample CPFs and a check-in story as ready-to-paste curl commands.
-import { createServer } from 'node:http';
 import { DataSource } from 'typeorm';
 import { KeyVault } from '../common/crypto/key-vault';
-import { loadConfig, setEnvDefaults } from '../config/app-config';
+import { AppConfig, loadConfig, setEnvDefaults } from '../config/app-config';
 import { bootstrap, exitOnStartFailure } from '../main';
+import { AppCheckIn, createAppCheckIn, startReceiver, subscribe } from './demo-app-check-in';
 import { DemoData, seedDemo } from './demo-seed';
 
-const RECEIVER_PORT = 4000;
-
-/** A local webhook receiver that prints what it gets, so a subscription made by hand can be watched. */
-function startReceiver(): void {
-  createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      console.log(
-        `\n[webhook receiver] ${req.method} ${req.url}\n  webhook-id: ${req.headers['webhook-id']}\n` +
-          `  webhook-timestamp: ${req.headers['webhook-timestamp']}\n  webhook-signature: ${req.headers['webhook-signature']}\n  ${body}`,
-      );
-      res.writeHead(200).end('ok');
-    });
-  })
-    .on('error', (error) => console.warn(`Demo webhook receiver not started: ${error.message}`))
-    .listen(RECEIVER_PORT, '127.0.0.1');
-}
-
-/** Two GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
+/** Four GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
 async function pickFreshBeneficiaries(
   dataSource: DataSource,
   demo: DemoData,
   windowSeconds: number,
-): Promise<[string, string]> {
+): Promise<string[]> {
   const gold = demo.beneficiaries.filter((b) => b.active && b.benefitPlan === 'GOLD').map((b) => b.cpf);
   const recent: { cpf: string }[] = await dataSource.query(
     `SELECT DISTINCT b.cpf FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id
@@ -40,10 +21,65 @@ async function pickFreshBeneficiaries(
   );
   const used = new Set(recent.map((r) => r.cpf));
   const fresh = gold.filter((cpf) => !used.has(cpf));
-  return [fresh[0] ?? gold[0], fresh[1] ?? gold[1]];
+  return [0, 1, 2, 3].map((i) => fresh[i] ?? gold[i]);
 }
 
-function story(base: string, demo: DemoData, [cpf, webhookCpf]: [string, string]): string {
+interface Story {
+  base: string;
+  receiverPort: number;
+  demo: DemoData;
+  cpfs: string[];
+  appCheckIn?: AppCheckIn;
+  config: AppConfig;
+}
+
+function appStory({ base, demo, cpfs, appCheckIn, config }: Story): string {
+  const pinheiros = demo.places[1];
+  const member = demo.beneficiaries.find((b) => b.cpf === cpfs[2]);
+  const json = `-H 'content-type: application/json'`;
+  const memberAuth = `-H 'Authorization: Bearer ${config.memberApiToken}'`;
+  const endpoint = appCheckIn?.endpoint ?? '<the endpoint printed by the receiver above>';
+  const created = appCheckIn
+    ? `The platform's app backend made it at start (POST /member/v1/check_ins), token ${appCheckIn.token}, id
+${appCheckIn.id}; the demo receiver printed its CHECK_IN_CREATED event above, with this endpoint.`
+    : 'The demo could not make it at start: make one with step 17, and take the endpoint from the receiver.';
+  return `
+An app check-in (${member?.name}, CPF ${member?.cpf}, at ${pinheiros.name}, whose CHECKIN webhook the demo
+pointed at its receiver). ${created}
+
+# 12. The gym confirms it at its endpoint -> 200 "1": the visit is recorded (CHECK_IN_VALIDATED follows)
+curl -i -X POST ${endpoint}
+
+# 13. The same again -> 422 check_in_not_available (errors[0].source is an object on this route)
+curl -i -X POST ${endpoint}
+
+# 14. In Spanish and in English; Portuguese is the default (labels never change)
+curl -s -X POST ${endpoint} -H 'Accept-Language: es'
+curl -s -X POST ${endpoint} -H 'Accept-Language: en'
+
+# 15. The check-in as the app backend sees it -> status validated
+curl -s ${base}/member/v1/check_ins/${appCheckIn?.id ?? '<id>'} ${memberAuth}
+
+# 16. At the desk instead: another member checks in in the app...
+curl -s -X POST ${base}/member/v1/check_ins ${memberAuth} ${json} \\
+  -d '{"type":"cpf","identifier":"${cpfs[3]}","service_provider_code":"${pinheiros.code}"}'
+#     ...and the gym types the 6-digit "token" of that answer (also under /service or /api) -> 204
+curl -i -X POST ${base}/service/v1/track_usages -H 'x-api-key: ${pinheiros.apiKey}' ${json} \\
+  -d '{"data":{"type":"track_usage","attributes":{"type":"token","identifier":"<TOKEN>","service_provider_code":"${pinheiros.code}"}}}'
+
+# 17. The member cancels a pending check-in -> 200 cancelled; again -> 422 check_in_not_available
+curl -s -X DELETE ${base}/member/v1/check_ins/<ID> ${memberAuth}
+
+# 18. A check-in left unconfirmed expires after CHECK_IN_CONFIRMATION_WINDOW_SECONDS (${config.checkInConfirmationWindowSeconds} s here;
+#     start the demo with CHECK_IN_CONFIRMATION_WINDOW_SECONDS=30 to watch it): then -> 422 check_in_expired_alert
+
+# 19. The place's member check-ins, as the control panel lists them
+curl -s ${base}/admin/places/${pinheiros.id}/check-ins -H 'Authorization: Bearer ${config.adminApiToken}'
+`;
+}
+
+function story({ base, receiverPort, demo, cpfs }: Story): string {
+  const [cpf, webhookCpf] = cpfs;
   const [paulista, pinheiros] = demo.places;
   const inactive = demo.beneficiaries.find((b) => !b.active);
   const basic = demo.beneficiaries.find((b) => b.active && b.benefitPlan === 'BASIC');
@@ -118,12 +154,10 @@ curl -s ${base}/partner/plans -H "Authorization: Bearer $TOKEN"
 # 11. Webhooks: subscribe the demo receiver (it prints what it gets below), then check in at ${paulista.name}
 #     (on a later run the subscription exists: create answers invalid_parameter, PUT /partner/webhook/update changes it)
 curl -s -X POST ${base}/partner/webhook/create -H "Authorization: Bearer $TOKEN" ${json} \\
-  -d '{"webhook_url":"http://127.0.0.1:${RECEIVER_PORT}/webhooks","webhook_type":"CHECKIN"}'
+  -d '{"webhook_url":"http://127.0.0.1:${receiverPort}/webhooks","webhook_type":"CHECKIN"}'
 curl -i -X POST ${base}/v1/track_usages ${key(paulista)} ${json} \\
   -d '{"data":{"type":"track_usage","attributes":{"type":"cpf","identifier":"${webhookCpf}","service_provider_code":"${paulista.code}","service_provider_plan_code":"${paulista.plans[0].code}"}}}'
 curl -s ${base}/partner/webhook/deliveries -H "Authorization: Bearer $TOKEN"
-
-Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
 `;
 }
 
@@ -134,8 +168,26 @@ async function main(): Promise<void> {
   const dataSource = app.get(DataSource);
   const demo = await seedDemo(dataSource, app.get(KeyVault));
   const cpfs = await pickFreshBeneficiaries(dataSource, demo, config.recentCheckinWindowSeconds);
-  startReceiver();
-  console.log(story(`http://127.0.0.1:${config.port}`, demo, cpfs));
+  const base = `http://127.0.0.1:${config.port}`;
+  // Next to the service's port, so that demos on other ports never share a receiver.
+  const receiverPort = config.port + 1;
+  const { received } = startReceiver(receiverPort);
+  const pinheiros = demo.places[1];
+  await subscribe(
+    base,
+    { placeApiKey: pinheiros.apiKey, partnerApiKey: demo.partnerApiKey },
+    `http://127.0.0.1:${receiverPort}/webhooks`,
+  );
+  const appCheckIn = await createAppCheckIn(
+    base,
+    config.memberApiToken,
+    { identifier: cpfs[2], service_provider_code: pinheiros.code },
+    received,
+  );
+  const told: Story = { base, receiverPort, demo, cpfs, appCheckIn, config };
+  console.log(`${story(told)}${appStory(told)}
+Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
+`);
 }
 
 main().catch(exitOnStartFailure);

@@ -20,18 +20,29 @@ export interface TestApp {
 
 let prepared: Promise<void> | undefined;
 
-/** The real app (same pipeline as main.ts) on this worker's own database; env overrides per suite. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A provider the suite replaces, e.g. a token generator that it makes collide. */
+export interface ProviderOverride {
+  provide: unknown;
+  useValue: unknown;
+}
+
+/** The real app (same pipeline as main.ts) on this worker's own database; env and providers overridden per suite. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: ProviderOverride[] = [],
+): Promise<TestApp> {
   const config = loadConfig(env);
   prepared ??= prepareDatabase(config);
   await prepared;
   const clock = new FakeClock();
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  let builder = Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_CONFIG)
     .useValue(config)
     .overrideProvider(Clock)
-    .useValue(clock)
-    .compile();
+    .useValue(clock);
+  for (const { provide, useValue } of overrides)
+    builder = builder.overrideProvider(provide).useValue(useValue);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(), {
     bodyParser: false,
     bufferLogs: true,

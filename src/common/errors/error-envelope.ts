@@ -31,6 +31,20 @@ export class ErrorEnvelopeDto {
   errors: ErrorObjectDto[];
 }
 
+export class ObjectSourceErrorDto extends ErrorObjectDto {
+  @ApiProperty({ type: ErrorSourceDto, description: 'One object here, not an array' })
+  declare source: ErrorSourceDto & ErrorSourceDto[];
+}
+
+/** The error envelope of the confirmation endpoint: `source` is an object, and a 404 has `message`. */
+export class ObjectSourceErrorEnvelopeDto {
+  @ApiProperty({ example: 'not found', required: false, description: 'On 404 only: always `not found`' })
+  message?: 'not found';
+
+  @ApiProperty({ type: [ObjectSourceErrorDto] })
+  errors: ObjectSourceErrorDto[];
+}
+
 export function buildErrorEnvelope(
   status: number,
   label: ErrorLabel,
@@ -48,4 +62,22 @@ export function buildErrorEnvelope(
       },
     ],
   };
+}
+
+/**
+ * The envelope with each error's `source` as one object, and on a 404 `"message": "not found"` at the top (a
+ * fixed marker that clients compare, never translated): the confirmation endpoint answers so, as the platform
+ * it mirrors does.
+ */
+export function buildObjectSourceErrorEnvelope(
+  status: number,
+  label: ErrorLabel,
+  detail: string,
+  title?: string,
+): { message?: 'not found'; errors: (Omit<ErrorObjectDto, 'source'> & { source: ErrorSourceDto })[] } {
+  const errors = buildErrorEnvelope(status, label, detail, title).errors.map((error) => ({
+    ...error,
+    source: { label, message: detail },
+  }));
+  return status === 404 ? { message: 'not found', errors } : { errors };
 }

@@ -18,6 +18,8 @@ export const ERROR_LABELS = [
   'gym_inactive',
   'plan_not_allowed',
   'usage_limit_reached',
+  'check_in_not_available',
+  'check_in_expired_alert',
   'rate_limited',
   'internal_error',
 ] as const;
@@ -58,6 +60,8 @@ export function describeLabel(label: ErrorLabel): LabelDescription {
     case 'gym_inactive':
     case 'plan_not_allowed':
     case 'usage_limit_reached':
+    case 'check_in_not_available':
+    case 'check_in_expired_alert':
       return VALIDATION;
     case 'rate_limited':
       return { status: 429, title: 'Too Many Requests' };

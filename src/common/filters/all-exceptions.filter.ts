@@ -2,8 +2,9 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
-import { buildErrorEnvelope } from '../errors/error-envelope';
+import { buildErrorEnvelope, buildObjectSourceErrorEnvelope } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
+import { routeConfigOf } from '../http/route-config';
 import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
@@ -28,10 +29,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const answer = this.answerFor(exception, request);
     if (reply.sent) return;
     const locale = request.locale;
+    const build =
+      routeConfigOf(request).errorSource === 'object' ? buildObjectSourceErrorEnvelope : buildErrorEnvelope;
     reply
       .code(answer.status)
       .headers({ ...answer.headers, 'content-language': locale, vary: 'Accept-Language' })
-      .send(buildErrorEnvelope(answer.status, answer.label, translate(locale, answer.detail)));
+      .send(build(answer.status, answer.label, translate(locale, answer.detail)));
   }
 
   private answerFor(exception: unknown, request: FastifyRequest): ErrorAnswer {

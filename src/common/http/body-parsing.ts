@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../errors/domain-error';
+import { routeConfigOf } from './route-config';
 
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
 /** Bulk import carries up to 10,000 beneficiaries. */
@@ -10,7 +11,8 @@ export const BULK_PATHS = ['/admin/beneficiaries/bulk'];
  * Every body is read as JSON whatever its content type (clients of this contract do not always send one),
  * must be an object. Refusals go through the global exception filter like any other error: a body that is
  * not a JSON object is 400 `malformed_request`, one over the route's limit Fastify's 413 (`payload_too_large`).
- * Bodiless writes get `{}`, so their validation names the missing fields.
+ * Bodiless writes get `{}`, so their validation names the missing fields; so do routes that take no body
+ * (`ignoreBody`), whatever is sent.
  */
 export function registerBodyParsing(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
@@ -21,7 +23,7 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, raw, done) => {
     const text = String(raw);
-    if (text.trim() === '') return done(null, {});
+    if (text.trim() === '' || routeConfigOf(request).ignoreBody) return done(null, {});
     parseJson(request, text, (error: Error | null, body?: unknown) => {
       if (error) return done(new DomainError('malformed_request', 'request.bodyNotJson'), undefined);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {

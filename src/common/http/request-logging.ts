@@ -6,6 +6,11 @@ import { maskCpfsInText } from '../logging/logging.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The confirmation endpoint's path holds a capability token: logs show `…/webhook_confirmations/***`. */
+export function maskUrl(url: string): string {
+  return maskCpfsInText(url.replace(/(\/webhook_confirmations\/)[^/?#]+/g, '$1***'));
+}
+
 /** The caller's `x-request-id` when it is a sane token, a new UUID otherwise. */
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
@@ -15,7 +20,7 @@ export function requestIdOf(request: IncomingMessage): string {
 /**
  * Echoes the request id and logs one line per request when it ends: debug for success, info for a refusal,
  * error for a failure, so a production log at info holds every refusal but not the turnstiles' routine.
- * Headers and bodies are never logged; CPFs in URLs are masked.
+ * Headers and bodies are never logged; CPFs and confirmation tokens in URLs are masked.
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Pino): void {
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -28,7 +33,7 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Pino): 
     if (logger.isLevelEnabled(level)) {
       logger[level](
         {
-          req: { id: request.id, method: request.method, url: maskCpfsInText(request.url) },
+          req: { id: request.id, method: request.method, url: maskUrl(request.originalUrl) },
           res: { statusCode: status },
           responseTime: Math.round(reply.elapsedTime * 10) / 10,
         },

@@ -20,6 +20,9 @@ export const LABEL_EXAMPLE_DETAILS: Record<ErrorLabel, string> = {
   gym_inactive: 'This gym is inactive or delisted.',
   plan_not_allowed: "The beneficiary's benefit plan does not give access to this gym plan.",
   usage_limit_reached: 'The monthly limit of 8 visits of the benefit plan is reached.',
+  check_in_not_available: 'This check-in was already confirmed at 2026-11-22 07:05.',
+  check_in_expired_alert:
+    'This check-in expired at 2026-11-22 08:32; the member must check in again in the app.',
   rate_limited: 'Too many requests; retry after the time in Retry-After.',
   internal_error: 'An unexpected error occurred. Quote request id 5f0c... to support.',
 };

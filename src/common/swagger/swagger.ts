@@ -1,7 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_SECURITY, API_KEY_SECURITY, BEARER_SECURITY } from '../../modules/auth/auth.decorators';
+import { MEMBER_SECURITY } from '../../modules/auth/member-auth';
 import { buildErrorEnvelope } from '../errors/error-envelope';
+import { aliasesOf } from '../http/base-path-aliases';
 import { ErrorLabel } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
@@ -13,9 +15,19 @@ Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits p
 * **Administrative** routes (\`/partner/*\`) take \`Authorization: Bearer <ACCESS_TOKEN>\`, from
   \`POST /partner/auth\`; the token lives 24 hours.
 * The **control panel** (\`/admin/*\`) is for platform operators: \`Authorization: Bearer <ADMIN_API_TOKEN>\`.
+* The **member API** (\`/member/v1/check_ins\`) is for the platform's app backend: \`Authorization: Bearer
+  <MEMBER_API_TOKEN>\`. A member's check-in made in the app is pending until the gym confirms it: at the
+  \`endpoint\` of its \`CHECK_IN_CREATED\` webhook event (\`POST /api/v1/webhook_confirmations/{token}\`, no
+  header), or with its 6-digit token as \`type: "token"\` on \`POST /v1/track_usages\`.
 
-Every non-2xx answer is the same envelope: \`{ "errors": [ { status, title, label, detail, source: [{label, message}] } ] }\`.
-Labels are API and never change meaning; messages are for people.
+The check-in and app routes also answer under \`/service\` and \`/api\` (\`/service/v1/track_usages\`,
+\`/api/partner_app/v1/validate\`, ...), the base paths that public clients of this contract build their URLs
+from; each operation names its aliases (\`x-aliases\`).
+
+Every non-2xx answer is the same envelope: \`{ "errors": [ { status, title, label, detail, source: [{label, message}] } ] }\`
+(on the confirmation endpoint \`source\` is one object, as the platform this service mirrors sends it).
+\`detail\` and \`message\` follow \`Accept-Language\` (pt-BR by default, es, en). Labels are API and never change
+meaning; messages are for people.
 `;
 
 function example(status: number, label: ErrorLabel) {
@@ -59,6 +71,21 @@ function addCommonErrors(document: OpenAPIObject): void {
   }
 }
 
+/** Names the alias paths of the check-in and app operations (one handler answers them all). */
+function addAliases(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const aliases = aliasesOf(path);
+    if (aliases.length === 0) continue;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const named = aliases.map((alias) => `\`${alias}\``).join(' and ');
+      operation.description = `${operation.description ?? ''}\n\nAlso answers at ${named}.`.trim();
+      Object.assign(operation, { 'x-aliases': aliases });
+    }
+  }
+}
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Gym Integration API')
@@ -76,9 +103,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { type: 'http', scheme: 'bearer', description: 'ADMIN_API_TOKEN of the control panel' },
       ADMIN_SECURITY,
     )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: "MEMBER_API_TOKEN of the platform's app backend" },
+      MEMBER_SECURITY,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   addCommonErrors(document);
+  addAliases(document);
   return document;
 }
 

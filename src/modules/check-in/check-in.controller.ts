@@ -14,6 +14,7 @@ import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { BeneficiaryCodeService } from './beneficiary-code.service';
 import { CheckInService } from './check-in.service';
+import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
 import {
   BeneficiaryCodeResponseDto,
   ENVELOPE_EXAMPLES,
@@ -25,16 +26,9 @@ import {
 
 const ELIGIBILITY_LABELS = [
   'invalid_parameter',
-  'invalid_gym',
-  'gym_inactive',
-  'gym_with_more_than_one_plan',
-  'invalid_plan',
-  'not_exists',
-  'inactive_employee',
-  'plan_not_allowed',
-  'already_used',
-  'already_used_other_gym',
-  'usage_limit_reached',
+  ...GYM_RULE_LABELS,
+  ...BENEFICIARY_RULE_LABELS,
+  ...CHECK_IN_STATE_LABELS,
 ] as const;
 
 const BOTH_SHAPES = {
@@ -49,7 +43,14 @@ recent window, 90 minutes by default (\`already_used\` here, \`already_used_othe
 benefit plan, counted by calendar month in the business time zone (\`usage_limit_reached\`).
 
 A gym with one plan uses it. A gym with no active plan places no tier restriction; a plan code sent to it is
-\`invalid_plan\`.`;
+\`invalid_plan\`.
+
+With \`type: "token"\` the identifier is the 6-digit token of a member check-in made in the platform's app and
+pending at this gym. After rules 2 and 3 comes the token: \`not_exists\` when no check-in of this gym has it
+(another gym's token included), \`check_in_not_available\` when it is no longer pending (confirmed, cancelled or
+replaced), \`check_in_expired_alert\` past its \`expires_at\`; then rules 4 to 9 for the plan the check-in was
+made for. Token look-ups that find nothing are limited per key (TOKEN_LOOKUP_FAILURES_PER_MINUTE): over the
+limit every token look-up of the key answers 429 \`rate_limited\` with \`Retry-After\` until the minute ends.`;
 
 @ApiTags('Check-in')
 @ApiExtraModels(TrackUsageAttributesDto, TrackUsageEnvelopeDto)
@@ -68,8 +69,8 @@ export class CheckInController {
     description: `Answers 204 with no body when the beneficiary may enter now. Never records anything.\n\n${RULES}`,
   })
   @ApiBody({ schema: BOTH_SHAPES, examples: { ...FLAT_EXAMPLES, ...ENVELOPE_EXAMPLES } })
-  @ApiNoContentResponse({ description: 'Eligible' })
-  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS] })
+  @ApiNoContentResponse({ description: 'Eligible (for a token: a confirmation would succeed now)' })
+  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
   async validate(@CurrentPlace() place: AuthenticatedPlace, @Body() body: unknown): Promise<void> {
     await this.checkIns.validate(place, body);
   }
@@ -80,8 +81,10 @@ export class CheckInController {
     summary: 'Record a visit (consumes it)',
     description:
       'Evaluates the same rules as validate and records exactly one visit, stamped by the server, in one ' +
-      'transaction that locks the beneficiary. With an `Idempotency-Key` header, a repeat within 24 hours ' +
-      `answers like the first request and records nothing.\n\n${RULES}`,
+      'transaction that locks the beneficiary. With `type: "token"` it confirms the member check-in exactly ' +
+      'as its confirmation endpoint does (the check-in becomes `validated`, `CHECK_IN_VALIDATED` is sent). ' +
+      'With an `Idempotency-Key` header, a repeat within 24 hours answers like the first request and records ' +
+      `nothing.\n\n${RULES}`,
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -90,7 +93,7 @@ export class CheckInController {
   })
   @ApiBody({ schema: BOTH_SHAPES, examples: { ...ENVELOPE_EXAMPLES, ...FLAT_EXAMPLES } })
   @ApiNoContentResponse({ description: 'Visit recorded' })
-  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS] })
+  @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
   async register(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
@@ -101,7 +104,13 @@ export class CheckInController {
 
   @Post('beneficiaries/code')
   @HttpCode(200)
-  @ApiOperation({ summary: "Look up a beneficiary's code by CPF" })
+  @ApiOperation({
+    summary: "Look up a beneficiary's code by CPF (or by the token of their pending member check-in)",
+    description:
+      'With `type: "token"`: `not_exists` for a token no check-in of this gym has, `check_in_not_available` ' +
+      'and `check_in_expired_alert` for one no longer pending or past its time; failed token look-ups are ' +
+      'limited per key (429 `rate_limited`).',
+  })
   @ApiBody({
     type: IdentifierRequestDto,
     examples: {
@@ -110,10 +119,14 @@ export class CheckInController {
         summary: 'Envelope',
         value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '11144477735' } } },
       },
+      token: { summary: 'By check-in token', value: { type: 'token', identifier: '048213' } },
     },
   })
   @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })
-  @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists'] })
+  @ApiErrorResponses({
+    422: ['invalid_parameter', 'not_exists', ...CHECK_IN_STATE_LABELS],
+    429: ['rate_limited'],
+  })
   async beneficiaryCode(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,

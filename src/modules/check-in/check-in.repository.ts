@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { executePrepared } from '../../database/prepared-statement';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
-import { IdentifierType } from './track-usage-request';
+import { BeneficiaryIdentifierType } from './track-usage-request';
 
 /** Something that runs SQL: the data source, or a transaction's manager. */
 type Executor = Pick<DataSource | EntityManager, 'query'>;
 
-export type BeneficiaryKey = { type: IdentifierType; identifier: string } | { id: number };
+export type BeneficiaryKey = { type: BeneficiaryIdentifierType; identifier: string } | { id: number };
 
 export interface VisitWindow {
   monthStart: Date;

@@ -1,26 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages';
-import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { retryOnDeadlock } from '../../database/mysql-errors';
 import { AuthenticatedPlace } from '../auth/auth.types';
+import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
-import { PlaceKeyCache } from '../auth/place-key-cache';
-import {
-  BeneficiaryKey,
-  CheckInRepository,
-  IdempotencyKeyTaken,
-  IdempotencyRecord,
-  VisitWindow,
-} from './check-in.repository';
-import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
-import { parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
+import { CheckInRepository, IdempotencyKeyTaken, IdempotencyRecord } from './check-in.repository';
+import { cannotExist } from './eligibility';
+import { Admission, EligibilityService } from './eligibility.service';
+import { BeneficiaryRequest, parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -39,31 +32,28 @@ function storedDetail(label: ErrorLabel, stored: string | null): Message {
   return labelMessage(label);
 }
 
-/** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
-interface Admission {
-  beneficiaryId: number;
-  plan: GymPlan | null;
-  checkInSubscribed: boolean;
-  at: Date;
-}
-
-/** Validate and register share one evaluation (`admit`), in the contract's order. */
+/**
+ * Validate and register share one evaluation (EligibilityService), in the contract's order. A `token`
+ * identifier names a member check-in pending at the gym: validate and register hand it to TokenCheckInsService,
+ * register inside its own transaction so that idempotency keys work the same for it.
+ */
 @Injectable()
 export class CheckInService {
   constructor(
     private readonly repository: CheckInRepository,
+    private readonly eligibility: EligibilityService,
+    private readonly tokens: TokenCheckInsService,
     private readonly outbox: WebhookOutboxService,
-    private readonly keyCache: PlaceKeyCache,
     private readonly clock: Clock,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Checks eligibility without consuming a visit; writes nothing. */
   async validate(place: AuthenticatedPlace, body: unknown): Promise<void> {
     const request = parseTrackUsageRequest(body);
+    if (request.type === 'token') return this.tokens.validate(place, request);
     const beneficiary = cannotExist(request) ? null : request;
-    await this.admit(this.dataSource, place, request, beneficiary);
+    await this.eligibility.admit(this.dataSource, place.placeId, request, beneficiary, place);
   }
 
   /** Records exactly one visit, or answers why not; an Idempotency-Key replays the first outcome for 24 h. */
@@ -90,6 +80,10 @@ export class CheckInService {
     request: TrackUsageRequest,
     idempotency?: { key: string; requestHash: string },
   ): Promise<void> {
+    const record =
+      request.type === 'token'
+        ? await this.tokens.registration(place, request)
+        : (manager: EntityManager) => this.registerLocked(manager, place, request);
     // A deadlock rolled the whole transaction back, claim included: run it again.
     await retryOnDeadlock(async () => {
       const refusal = await this.dataSource.transaction(async (manager) => {
@@ -102,18 +96,8 @@ export class CheckInService {
             this.clock.now(),
           );
         }
-        let admitted: Admission;
         try {
-          // The row lock is held until commit: concurrent registers of this beneficiary queue here.
-          const lockedId = cannotExist(request)
-            ? undefined
-            : await this.repository.lockBeneficiary(manager, request);
-          admitted = await this.admit(
-            manager,
-            place,
-            request,
-            lockedId === undefined ? null : { id: lockedId },
-          );
+          await record(manager);
         } catch (error) {
           if (!idempotency || !(error instanceof DomainError) || error.status !== 422) throw error;
           // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
@@ -124,7 +108,6 @@ export class CheckInService {
           });
           return error;
         }
-        await this.insertVisit(manager, place, admitted);
         return undefined;
       });
       if (refusal) throw refusal;
@@ -132,28 +115,23 @@ export class CheckInService {
   }
 
   /**
-   * Rules 2 to 9 on the facts as the database has them now; in a register they are read once the beneficiary
-   * is locked, so a visit committed by the previous holder of the lock is seen.
+   * Rules 2 to 9 read once the beneficiary is locked (the lock is held until commit, so registers of one
+   * beneficiary queue here), then the visit.
    */
-  private async admit(
-    executor: DataSource | EntityManager,
+  private async registerLocked(
+    manager: EntityManager,
     place: AuthenticatedPlace,
-    request: TrackUsageRequest,
-    beneficiaryKey: BeneficiaryKey | null,
-  ): Promise<Admission> {
-    const now = this.clock.now();
-    const facts = await this.repository.findCheckInFacts(
-      executor,
-      place.placeId,
-      beneficiaryKey,
-      this.windowAt(now),
+    request: BeneficiaryRequest,
+  ): Promise<void> {
+    const lockedId = cannotExist(request)
+      ? undefined
+      : await this.repository.lockBeneficiary(manager, request);
+    const beneficiary = lockedId === undefined ? null : { id: lockedId };
+    await this.insertVisit(
+      manager,
+      place,
+      await this.eligibility.admit(manager, place.placeId, request, beneficiary, place),
     );
-    this.keyCache.assertCurrent(place, facts);
-    const plan = checkGym(request, facts.gym);
-    if (cannotExist(request)) throw notExists(request);
-    const { beneficiary } = facts;
-    checkBeneficiary(request, facts.gym, plan, beneficiary, this.contextAt(now));
-    return { beneficiaryId: beneficiary.id, plan, checkInSubscribed: facts.checkInSubscribed, at: now };
   }
 
   /** The visit and, where a webhook listens, its outbox event, in the transaction that holds the lock. */
@@ -176,21 +154,6 @@ export class CheckInService {
       planCode: plan?.code ?? null,
       createdAt: at,
     });
-  }
-
-  private windowAt(now: Date): VisitWindow {
-    return {
-      monthStart: startOfMonth(now, this.config.businessTimezone),
-      recentSince: new Date(now.getTime() - this.config.recentCheckinWindowSeconds * 1000),
-    };
-  }
-
-  private contextAt(now: Date) {
-    return {
-      now,
-      recentWindowSeconds: this.config.recentCheckinWindowSeconds,
-      timeZone: this.config.businessTimezone,
-    };
   }
 
   private parseIdempotencyKey(raw: string | undefined): string | undefined {

@@ -4,6 +4,24 @@ import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
 import { TrackUsageRequest } from './track-usage-request';
 
+/** The labels of rules 2 to 4 (the gym and its plan) and 5 to 9 (the beneficiary), in the contract's order. */
+export const GYM_RULE_LABELS = [
+  'invalid_gym',
+  'gym_inactive',
+  'gym_with_more_than_one_plan',
+  'invalid_plan',
+] as const;
+export const BENEFICIARY_RULE_LABELS = [
+  'not_exists',
+  'inactive_employee',
+  'plan_not_allowed',
+  'already_used',
+  'already_used_other_gym',
+  'usage_limit_reached',
+] as const;
+/** What a member check-in that is no longer confirmable answers. */
+export const CHECK_IN_STATE_LABELS = ['check_in_not_available', 'check_in_expired_alert'] as const;
+
 export interface GymPlan {
   id: number;
   code: string;
@@ -42,11 +60,11 @@ function hourMinute(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(11, 16);
 }
 
-/**
- * Rules 2 to 4: the gym of the key, active, and the plan the visit is for. A gym without active plans gives
- * null: no tier restriction, since there is no plan to compare with.
- */
-export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | null {
+/** Rules 2 and 3: the gym of the key, and active. */
+export function checkGymStanding(
+  request: Pick<TrackUsageRequest, 'serviceProviderCode'>,
+  gym: GymFacts,
+): void {
   if (request.serviceProviderCode !== undefined && request.serviceProviderCode !== gym.placeCode) {
     throw new DomainError(
       'invalid_gym',
@@ -54,6 +72,17 @@ export function checkGym(request: TrackUsageRequest, gym: GymFacts): GymPlan | n
     );
   }
   if (!gym.active) throw new DomainError('gym_inactive');
+}
+
+/**
+ * Rules 2 to 4: the gym of the key, active, and the plan the visit is for. A gym without active plans gives
+ * null: no tier restriction, since there is no plan to compare with.
+ */
+export function checkGym(
+  request: Pick<TrackUsageRequest, 'serviceProviderCode' | 'servicePlanCode'>,
+  gym: GymFacts,
+): GymPlan | null {
+  checkGymStanding(request, gym);
   if (request.servicePlanCode !== undefined) {
     const plan = gym.plans.find((candidate) => candidate.code === request.servicePlanCode);
     if (!plan) {
@@ -82,10 +111,15 @@ export function cannotExist(request: Pick<TrackUsageRequest, 'type' | 'identifie
 }
 
 export function notExists(request: Pick<TrackUsageRequest, 'type'>): DomainError {
-  return new DomainError(
-    'not_exists',
-    request.type === 'cpf' ? 'checkIn.notExistsCpf' : 'checkIn.notExistsCode',
-  );
+  switch (request.type) {
+    case 'cpf':
+      return new DomainError('not_exists', 'checkIn.notExistsCpf');
+    case 'code':
+      return new DomainError('not_exists', 'checkIn.notExistsCode');
+    case 'token':
+      // The check-in was found; its beneficiary has lost the benefit plan since.
+      return new DomainError('not_exists', 'memberCheckIn.beneficiaryGone');
+  }
 }
 
 /** What rules 5 and 6 look at; `benefitPlanActive` is null when the beneficiary has no benefit plan. */

@@ -51,7 +51,10 @@ describe('parseTrackUsageRequest', () => {
     [{ data: { type: 'track_usage', attributes: [flat] } }, 'data.attributes must be an object'],
     [{ identifier: '11144477735' }, 'type is required'],
     [{ type: 'cpf' }, 'identifier is required'],
-    [{ type: 'email', identifier: 'a@b.c' }, 'type must be one of: cpf, code'],
+    [{ type: 'email', identifier: 'a@b.c' }, 'type must be one of: cpf, code, token'],
+    [{ type: 'token', identifier: '12345' }, 'identifier must be a check-in token of 6 digits'],
+    [{ type: 'token', identifier: '1234567' }, 'identifier must be a check-in token of 6 digits'],
+    [{ type: 'token', identifier: '12a456' }, 'identifier must be a check-in token of 6 digits'],
     [{ type: 'cpf', identifier: 11144477735 }, 'identifier must be a string'],
     [{ type: ['cpf'], identifier: '11144477735' }, 'type must be a string'],
     [{ type: 'cpf', identifier: { cpf: '1' } }, 'identifier must be a string'],
@@ -68,6 +71,26 @@ describe('parseTrackUsageRequest', () => {
     expect(error.message).toBe(message);
   });
 
+  it('reads a check-in token as people type it, and the type in any case', () => {
+    for (const typed of ['123456', '123 456', '123-456', ' 123.456 ']) {
+      expect(
+        parseTrackUsageRequest({ type: 'TOKEN', identifier: typed, service_provider_code: 'gym1' }),
+      ).toEqual({
+        type: 'token',
+        identifier: '123456',
+        serviceProviderCode: 'GYM1',
+        servicePlanCode: undefined,
+      });
+    }
+  });
+
+  it('takes only the types it is given', () => {
+    const error = refusal(() =>
+      parseTrackUsageRequest({ type: 'token', identifier: '123456' }, ['cpf', 'code'] as const),
+    );
+    expect(error.message).toBe('type must be one of: cpf, code');
+  });
+
   it('leaves wrong CPF check digits to the eligibility rules', () => {
     expect(parseTrackUsageRequest({ type: 'cpf', identifier: '11144477736' }).identifier).toBe('11144477736');
   });
@@ -82,6 +105,10 @@ describe('parseIdentifierRequest', () => {
     expect(parseIdentifierRequest({ data: { attributes: { type: 'code', identifier: 'abc' } } })).toEqual({
       type: 'code',
       identifier: 'ABC',
+    });
+    expect(parseIdentifierRequest({ type: 'token', identifier: '004 217' })).toEqual({
+      type: 'token',
+      identifier: '004217',
     });
   });
 });

@@ -1,16 +1,29 @@
 import { normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter } from '../../common/errors/domain-error';
 
-export type IdentifierType = 'cpf' | 'code';
+/** Identifiers of a beneficiary. */
+export type BeneficiaryIdentifierType = 'cpf' | 'code';
+/** `token`: the 6-digit token of a member check-in made in the app, pending at the gym. */
+export type IdentifierType = BeneficiaryIdentifierType | 'token';
 
-/** A check-in request after its shape is checked (rule 1 of the eligibility order). */
-export interface TrackUsageRequest {
-  type: IdentifierType;
-  /** The CPF (digits only) or the upper-cased beneficiary code. */
-  identifier: string;
+interface GymFields {
   serviceProviderCode?: string;
   servicePlanCode?: string;
 }
+
+/** A request that names a beneficiary: its CPF (digits only) or its upper-cased code. */
+export type BeneficiaryRequest = GymFields & { type: BeneficiaryIdentifierType; identifier: string };
+/** A request that names a member check-in by its 6-digit token. */
+export type TokenRequest = GymFields & { type: 'token'; identifier: string };
+
+/** A check-in request after its shape is checked (rule 1 of the eligibility order). */
+export type TrackUsageRequest = BeneficiaryRequest | TokenRequest;
+
+/** `{type, identifier}` alone, as the beneficiary-code lookup takes it. */
+export type IdentifierRequest =
+  Pick<BeneficiaryRequest, 'type' | 'identifier'> | Pick<TokenRequest, 'type' | 'identifier'>;
+
+export const IDENTIFIER_TYPES: readonly IdentifierType[] = ['cpf', 'code', 'token'];
 
 export const MAX_FIELD_LENGTH = 64;
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -53,36 +66,65 @@ function attributesOf(body: unknown): { attributes: Json; path: string } {
   return { attributes: data.attributes, path: 'data.attributes.' };
 }
 
-function parseIdentifier(attributes: Json, path: string): Pick<TrackUsageRequest, 'type' | 'identifier'> {
-  const rawType = requiredString(attributes, 'type', path).toLowerCase();
-  if (rawType !== 'cpf' && rawType !== 'code')
-    throw invalidParameter('field.oneOf', { field: `${path}type`, values: 'cpf, code' });
-  const identifier = requiredString(attributes, 'identifier', path);
-  if (rawType === 'cpf') {
-    const cpf = normalizeCpf(identifier);
-    if (!/^\d{11}$/.test(cpf)) throw invalidParameter('field.cpf', { field: `${path}identifier` });
-    return { type: 'cpf', identifier: cpf };
-  }
-  if (!CODE_PATTERN.test(identifier))
-    throw invalidParameter('field.beneficiaryCode', { field: `${path}identifier` });
-  return { type: 'code', identifier: identifier.toUpperCase() };
+type Identified<T extends IdentifierType> = Pick<
+  Extract<TrackUsageRequest, { type: T }>,
+  'type' | 'identifier'
+>;
+
+/** A check-in token as people type it: `123456`, `123 456` or `123-456`. */
+export function normalizeCheckInToken(raw: string): string {
+  return raw.replace(/[\s.-]/g, '');
 }
 
-/** Body of validate and register: flat or enveloped; `service_provider_code` and the plan code optional. */
-export function parseTrackUsageRequest(body: unknown): TrackUsageRequest {
+function parseIdentifier<T extends IdentifierType>(
+  attributes: Json,
+  path: string,
+  allowed: readonly T[],
+): Identified<T> {
+  const rawType = requiredString(attributes, 'type', path).toLowerCase();
+  if (!allowed.includes(rawType as T))
+    throw invalidParameter('field.oneOf', { field: `${path}type`, values: allowed.join(', ') });
+  const type = rawType as IdentifierType;
+  const identifier = requiredString(attributes, 'identifier', path);
+  const field = `${path}identifier`;
+  switch (type) {
+    case 'cpf': {
+      const cpf = normalizeCpf(identifier);
+      if (!/^\d{11}$/.test(cpf)) throw invalidParameter('field.cpf', { field });
+      return { type, identifier: cpf } as Identified<T>;
+    }
+    case 'code':
+      if (!CODE_PATTERN.test(identifier)) throw invalidParameter('field.beneficiaryCode', { field });
+      return { type, identifier: identifier.toUpperCase() } as Identified<T>;
+    case 'token': {
+      const token = normalizeCheckInToken(identifier);
+      if (!/^\d{6}$/.test(token)) throw invalidParameter('field.checkInToken', { field });
+      return { type, identifier: token } as Identified<T>;
+    }
+  }
+}
+
+/**
+ * Body of validate and register (and of a member check-in, with `allowed` cpf and code): flat or enveloped;
+ * `service_provider_code` and the plan code optional.
+ */
+export function parseTrackUsageRequest<T extends IdentifierType = IdentifierType>(
+  body: unknown,
+  allowed: readonly T[] = IDENTIFIER_TYPES as readonly T[],
+): Extract<TrackUsageRequest, { type: T }> {
   const { attributes, path } = attributesOf(body);
-  const identifier = parseIdentifier(attributes, path);
+  const identifier = parseIdentifier(attributes, path, allowed);
   return {
     ...identifier,
     serviceProviderCode: optionalString(attributes, 'service_provider_code', path)?.toUpperCase(),
     servicePlanCode: optionalString(attributes, 'service_provider_plan_code', path)?.toUpperCase(),
-  };
+  } as Extract<TrackUsageRequest, { type: T }>;
 }
 
 /** Body of the beneficiary-code lookup: `{type, identifier}`, flat or enveloped. */
-export function parseIdentifierRequest(body: unknown): Pick<TrackUsageRequest, 'type' | 'identifier'> {
+export function parseIdentifierRequest(body: unknown): IdentifierRequest {
   const { attributes, path } = attributesOf(body);
-  return parseIdentifier(attributes, path);
+  return parseIdentifier(attributes, path, IDENTIFIER_TYPES);
 }
 
 /** Body of the app validation: `{employee_document_number}` or `{type: "cpf", identifier}`. */
@@ -97,7 +139,5 @@ export function parseAppValidationRequest(body: unknown): { cpf: string } {
   if (body.type === undefined && body.identifier === undefined) {
     throw invalidParameter('field.required', { field: 'employee_document_number' });
   }
-  const parsed = parseIdentifier(body, '');
-  if (parsed.type !== 'cpf') throw invalidParameter('field.oneOf', { field: 'type', values: 'cpf' });
-  return { cpf: parsed.identifier };
+  return { cpf: parseIdentifier(body, '', ['cpf'] as const).identifier };
 }

@@ -6,7 +6,14 @@ export const BACKOFF_STRATEGY = 'schedule';
 export const WEBHOOK_TYPES = ['CHECKIN'] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
+/** A visit recorded by the gym, or a member check-in made in the app (with the `endpoint` that confirms it). */
 export const CHECK_IN_CREATED = 'CHECK_IN_CREATED';
+/** A member check-in confirmed by the gym (at its endpoint or by its token): the visit is recorded. */
+export const CHECK_IN_VALIDATED = 'CHECK_IN_VALIDATED';
+/** A member check-in cancelled by the member, or replaced by a newer one. */
+export const CHECK_IN_CANCELLED = 'CHECK_IN_CANCELLED';
+export type CheckInEventType =
+  typeof CHECK_IN_CREATED | typeof CHECK_IN_VALIDATED | typeof CHECK_IN_CANCELLED;
 export const TEST_EVENT = 'TEST';
 
 export interface DeliverJobData {

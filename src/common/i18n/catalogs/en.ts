@@ -25,6 +25,9 @@ export const en = {
   'label.usage_limit_reached': "The benefit plan's monthly visit limit is reached.",
   'label.rate_limited': 'Too many requests; retry after the time in Retry-After.',
   'label.internal_error': 'An unexpected error occurred.',
+  'label.check_in_not_available':
+    'This check-in is no longer pending: it was confirmed, cancelled or replaced.',
+  'label.check_in_expired_alert': 'This check-in has expired; the member must check in again in the app.',
 
   'request.bodyNotJson': 'The request body is not valid JSON.',
   'request.bodyNotObject': 'The request body must be a JSON object.',
@@ -36,6 +39,8 @@ export const en = {
   'auth.bearerMissing': 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',
   'auth.adminTokenMissing': 'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>.',
   'auth.adminTokenInvalid': 'The admin token is not valid.',
+  'auth.memberTokenMissing': 'Send the member API token as Authorization: Bearer <MEMBER_API_TOKEN>.',
+  'auth.memberTokenInvalid': 'The member API token is not valid.',
 
   'field.required': '{{field}} is required',
   'field.requiredString': '{{field}} is required and must be a string',
@@ -53,6 +58,7 @@ export const en = {
   'field.codeTakenByBeneficiary': 'code {{value}} is already taken by another beneficiary',
   'field.codeTakenByPlace': 'code {{value}} is already taken by another place',
   'field.codeTakenByPlan': 'code {{value}} is already taken by another plan',
+  'field.checkInToken': '{{field}} must be a check-in token of 6 digits',
 
   'validation.isString': '{{field}} must be a string',
   'validation.isBoolean': '{{field}} must be a boolean',
@@ -71,6 +77,7 @@ export const en = {
   'validation.benefitPlanCode': '{{field}} must be 1 to 32 characters A-Z, 0-9, _ or -',
   'validation.positiveInteger': '{{field}} must be a positive integer',
   'validation.deliveryStatus': '{{field}} must be one of: pending, queued, delivered, failed',
+  'validation.checkInStatus': '{{field}} must be one of: pending, validated, expired, cancelled',
   'validation.monthlyVisitLimit': '{{field}} must be an integer from 1 to 4294967295, or null for unlimited',
   'validation.bulkTooManyRows': '{{field}} must hold at most {{max}} rows; split the import',
   'validation.invalid': '{{field}} is not valid',
@@ -87,6 +94,7 @@ export const en = {
     'This gym has {{plans}} plans; send service_provider_plan_code with one of: {{codes}}.',
   'checkIn.notExistsCpf': 'No beneficiary with an active benefit plan has this CPF.',
   'checkIn.notExistsCode': 'No beneficiary with an active benefit plan has this code.',
+  'checkIn.notExistsToken': 'No check-in at this gym has token {{token}}.',
   'checkIn.planNotAllowed':
     "The beneficiary's benefit plan (tier {{granted}}) does not give access to plan {{plan}} (tier {{tier}}).",
   'checkIn.alreadyUsed': 'A check-in at this gym was recorded at {{at}}; try again after {{retry}}.',
@@ -94,6 +102,18 @@ export const en = {
     'A check-in at another gym was recorded at {{at}}; try again after {{retry}}.',
   'checkIn.usageLimitReached':
     'The monthly limit of {{limit}} visits of the benefit plan is reached ({{visits}} this month).',
+
+  'memberCheckIn.notFound': 'No check-in {{id}}.',
+  'memberCheckIn.confirmationNotFound': 'No check-in has this confirmation address.',
+  'memberCheckIn.gymNotFound': 'No gym has service_provider_code {{code}}.',
+  'memberCheckIn.beneficiaryGone': 'The beneficiary of this check-in no longer has an active benefit plan.',
+  'memberCheckIn.validated': 'This check-in was already confirmed at {{at}}.',
+  'memberCheckIn.cancelled': 'This check-in was cancelled at {{at}}.',
+  'memberCheckIn.replaced': 'This check-in was replaced at {{at}} by a newer check-in of the member.',
+  'memberCheckIn.expired': 'This check-in expired at {{at}}; the member must check in again in the app.',
+  'memberCheckIn.expiredNotCancellable': 'This check-in expired at {{at}}; there is nothing left to cancel.',
+  'memberCheckIn.tokenLookupsLimited':
+    'Too many check-in tokens that match nothing were sent with this key; try again in {{seconds}} seconds.',
 
   'plans.idNotCode': 'id must be a plan code',
   'plans.idEmpty': 'id is empty; send a plan code.',

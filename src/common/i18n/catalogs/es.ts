@@ -24,6 +24,10 @@ export const es: Catalog = {
   'label.usage_limit_reached': 'Se alcanzó el límite mensual de visitas del plan de beneficio.',
   'label.rate_limited': 'Demasiadas solicitudes; reintente después del tiempo indicado en Retry-After.',
   'label.internal_error': 'Ocurrió un error inesperado.',
+  'label.check_in_not_available':
+    'Este check-in ya no está pendiente: fue confirmado, cancelado o reemplazado.',
+  'label.check_in_expired_alert':
+    'Este check-in venció; el beneficiario debe hacer check-in de nuevo en la app.',
 
   'request.bodyNotJson': 'El cuerpo de la solicitud no es un JSON válido.',
   'request.bodyNotObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
@@ -37,6 +41,9 @@ export const es: Catalog = {
   'auth.bearerMissing': 'Envíe el token de acceso como Authorization: Bearer <ACCESS_TOKEN>.',
   'auth.adminTokenMissing': 'Envíe el token de administración como Authorization: Bearer <ADMIN_API_TOKEN>.',
   'auth.adminTokenInvalid': 'El token de administración no es válido.',
+  'auth.memberTokenMissing':
+    'Envíe el token de la API de miembros como Authorization: Bearer <MEMBER_API_TOKEN>.',
+  'auth.memberTokenInvalid': 'El token de la API de miembros no es válido.',
 
   'field.required': '{{field}} es obligatorio',
   'field.requiredString': '{{field}} es obligatorio y debe ser un texto',
@@ -54,6 +61,7 @@ export const es: Catalog = {
   'field.codeTakenByBeneficiary': 'el código {{value}} ya pertenece a otro beneficiario',
   'field.codeTakenByPlace': 'el código {{value}} ya pertenece a otro gimnasio',
   'field.codeTakenByPlan': 'el código {{value}} ya pertenece a otro plan',
+  'field.checkInToken': '{{field}} debe ser un token de check-in de 6 dígitos',
 
   'validation.isString': '{{field}} debe ser un texto',
   'validation.isBoolean': '{{field}} debe ser verdadero o falso',
@@ -72,6 +80,7 @@ export const es: Catalog = {
   'validation.benefitPlanCode': '{{field}} debe tener de 1 a 32 caracteres de A-Z, 0-9, _ o -',
   'validation.positiveInteger': '{{field}} debe ser un número entero positivo',
   'validation.deliveryStatus': '{{field}} debe ser uno de: pending, queued, delivered, failed',
+  'validation.checkInStatus': '{{field}} debe ser uno de: pending, validated, expired, cancelled',
   'validation.monthlyVisitLimit':
     '{{field}} debe ser un número entero de 1 a 4294967295, o null para ilimitado',
   'validation.bulkTooManyRows': '{{field}} debe tener como máximo {{max}} filas; divida la importación',
@@ -90,6 +99,7 @@ export const es: Catalog = {
     'Este gimnasio tiene {{plans}} planes; envíe el service_provider_plan_code con uno de: {{codes}}.',
   'checkIn.notExistsCpf': 'Ningún beneficiario con un plan de beneficio activo tiene este CPF.',
   'checkIn.notExistsCode': 'Ningún beneficiario con un plan de beneficio activo tiene este código.',
+  'checkIn.notExistsToken': 'Ningún check-in en este gimnasio tiene el token {{token}}.',
   'checkIn.planNotAllowed':
     'El plan de beneficio del beneficiario (nivel {{granted}}) no da acceso al plan {{plan}} (nivel {{tier}}).',
   'checkIn.alreadyUsed':
@@ -98,6 +108,21 @@ export const es: Catalog = {
     'Se registró un check-in en otro gimnasio a las {{at}}; reintente después de las {{retry}}.',
   'checkIn.usageLimitReached':
     'Se alcanzó el límite mensual de {{limit}} visitas del plan de beneficio ({{visits}} este mes).',
+
+  'memberCheckIn.notFound': 'No existe el check-in {{id}}.',
+  'memberCheckIn.confirmationNotFound': 'Ningún check-in tiene esta dirección de confirmación.',
+  'memberCheckIn.gymNotFound': 'Ningún gimnasio tiene el service_provider_code {{code}}.',
+  'memberCheckIn.beneficiaryGone':
+    'El beneficiario de este check-in ya no tiene un plan de beneficio activo.',
+  'memberCheckIn.validated': 'Este check-in ya fue confirmado el {{at}}.',
+  'memberCheckIn.cancelled': 'Este check-in fue cancelado el {{at}}.',
+  'memberCheckIn.replaced':
+    'Este check-in fue reemplazado el {{at}} por un check-in más reciente del beneficiario.',
+  'memberCheckIn.expired':
+    'Este check-in venció el {{at}}; el beneficiario debe hacer check-in de nuevo en la app.',
+  'memberCheckIn.expiredNotCancellable': 'Este check-in venció el {{at}}; ya no hay nada que cancelar.',
+  'memberCheckIn.tokenLookupsLimited':
+    'Se enviaron con esta clave demasiados tokens de check-in que no existen; reintente en {{seconds}} segundos.',
 
   'plans.idNotCode': 'id debe ser un código de plan',
   'plans.idEmpty': 'id está vacío; envíe un código de plan.',

@@ -24,6 +24,10 @@ export const ptBR: Catalog = {
   'label.usage_limit_reached': 'O limite mensal de visitas do plano de benefício foi atingido.',
   'label.rate_limited': 'Requisições demais; tente de novo depois do tempo indicado em Retry-After.',
   'label.internal_error': 'Ocorreu um erro inesperado.',
+  'label.check_in_not_available':
+    'Este check-in não está mais pendente: foi confirmado, cancelado ou substituído.',
+  'label.check_in_expired_alert':
+    'Este check-in expirou; o beneficiário precisa fazer check-in de novo no app.',
 
   'request.bodyNotJson': 'O corpo da requisição não é um JSON válido.',
   'request.bodyNotObject': 'O corpo da requisição deve ser um objeto JSON.',
@@ -36,6 +40,8 @@ export const ptBR: Catalog = {
   'auth.bearerMissing': 'Envie o token de acesso como Authorization: Bearer <ACCESS_TOKEN>.',
   'auth.adminTokenMissing': 'Envie o token de administração como Authorization: Bearer <ADMIN_API_TOKEN>.',
   'auth.adminTokenInvalid': 'O token de administração não é válido.',
+  'auth.memberTokenMissing': 'Envie o token da API de membros como Authorization: Bearer <MEMBER_API_TOKEN>.',
+  'auth.memberTokenInvalid': 'O token da API de membros não é válido.',
 
   'field.required': '{{field}} é obrigatório',
   'field.requiredString': '{{field}} é obrigatório e deve ser um texto',
@@ -53,6 +59,7 @@ export const ptBR: Catalog = {
   'field.codeTakenByBeneficiary': 'o código {{value}} já pertence a outro beneficiário',
   'field.codeTakenByPlace': 'o código {{value}} já pertence a outra academia',
   'field.codeTakenByPlan': 'o código {{value}} já pertence a outro plano',
+  'field.checkInToken': '{{field}} deve ser um token de check-in de 6 dígitos',
 
   'validation.isString': '{{field}} deve ser um texto',
   'validation.isBoolean': '{{field}} deve ser verdadeiro ou falso',
@@ -71,6 +78,7 @@ export const ptBR: Catalog = {
   'validation.benefitPlanCode': '{{field}} deve ter de 1 a 32 caracteres de A-Z, 0-9, _ ou -',
   'validation.positiveInteger': '{{field}} deve ser um número inteiro positivo',
   'validation.deliveryStatus': '{{field}} deve ser um destes: pending, queued, delivered, failed',
+  'validation.checkInStatus': '{{field}} deve ser um destes: pending, validated, expired, cancelled',
   'validation.monthlyVisitLimit':
     '{{field}} deve ser um número inteiro de 1 a 4294967295, ou null para ilimitado',
   'validation.bulkTooManyRows': '{{field}} deve ter no máximo {{max}} linhas; divida a importação',
@@ -89,6 +97,7 @@ export const ptBR: Catalog = {
     'Esta academia tem {{plans}} planos; envie o service_provider_plan_code com um destes: {{codes}}.',
   'checkIn.notExistsCpf': 'Nenhum beneficiário com plano de benefício ativo tem este CPF.',
   'checkIn.notExistsCode': 'Nenhum beneficiário com plano de benefício ativo tem este código.',
+  'checkIn.notExistsToken': 'Nenhum check-in nesta academia tem o token {{token}}.',
   'checkIn.planNotAllowed':
     'O plano de benefício do beneficiário (nível {{granted}}) não dá acesso ao plano {{plan}} (nível {{tier}}).',
   'checkIn.alreadyUsed':
@@ -97,6 +106,20 @@ export const ptBR: Catalog = {
     'Um check-in em outra academia foi registrado às {{at}}; tente de novo depois das {{retry}}.',
   'checkIn.usageLimitReached':
     'O limite mensal de {{limit}} visitas do plano de benefício foi atingido ({{visits}} neste mês).',
+
+  'memberCheckIn.notFound': 'Não existe o check-in {{id}}.',
+  'memberCheckIn.confirmationNotFound': 'Nenhum check-in tem este endereço de confirmação.',
+  'memberCheckIn.gymNotFound': 'Nenhuma academia tem o service_provider_code {{code}}.',
+  'memberCheckIn.beneficiaryGone': 'O beneficiário deste check-in não tem mais um plano de benefício ativo.',
+  'memberCheckIn.validated': 'Este check-in já foi confirmado em {{at}}.',
+  'memberCheckIn.cancelled': 'Este check-in foi cancelado em {{at}}.',
+  'memberCheckIn.replaced':
+    'Este check-in foi substituído em {{at}} por um check-in mais recente do beneficiário.',
+  'memberCheckIn.expired':
+    'Este check-in expirou em {{at}}; o beneficiário precisa fazer check-in de novo no app.',
+  'memberCheckIn.expiredNotCancellable': 'Este check-in expirou em {{at}}; não há mais o que cancelar.',
+  'memberCheckIn.tokenLookupsLimited':
+    'Foram enviados com esta chave tokens de check-in inexistentes demais; tente de novo em {{seconds}} segundos.',
 
   'plans.idNotCode': 'id deve ser um código de plano',
   'plans.idEmpty': 'id está vazio; envie um código de plano.',

@@ -1,12 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class TrackUsageAttributesDto {
-  @ApiProperty({ enum: ['cpf', 'code'], example: 'cpf', description: 'Kind of identifier' })
+  @ApiProperty({
+    enum: ['cpf', 'code', 'token'],
+    example: 'cpf',
+    description: 'Kind of identifier; `token` names a member check-in made in the app, pending at this gym',
+  })
   type: string;
 
   @ApiProperty({
     example: '11144477735',
-    description: 'The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code',
+    description:
+      'The CPF (punctuation `.`, `-` and spaces are stripped), the beneficiary code, or the 6-digit token of a ' +
+      'member check-in (spaces and `-` stripped)',
   })
   identifier: string;
 
@@ -19,7 +25,9 @@ export class TrackUsageAttributesDto {
 
   @ApiPropertyOptional({
     example: 'B0KR5QWH',
-    description: 'Required only when the gym has more than one active plan',
+    description:
+      'Required only when the gym has more than one active plan. With `type: "token"` the check-in was made ' +
+      'for a plan already, and this is not used.',
   })
   service_provider_plan_code?: string;
 }
@@ -38,7 +46,7 @@ export class TrackUsageEnvelopeDto {
 }
 
 export class IdentifierRequestDto {
-  @ApiProperty({ enum: ['cpf', 'code'], example: 'cpf' })
+  @ApiProperty({ enum: ['cpf', 'code', 'token'], example: 'cpf' })
   type: string;
 
   @ApiProperty({ example: '11144477735' })
@@ -90,9 +98,22 @@ export const FLAT_EXAMPLES = {
     summary: 'By beneficiary code',
     value: { type: 'code', identifier: 'EQ2B3FBK', service_provider_code: GYM },
   },
+  byToken: {
+    summary: 'By the token of a member check-in made in the app',
+    value: { type: 'token', identifier: '048213', service_provider_code: GYM },
+  },
 };
 
 export const ENVELOPE_EXAMPLES = {
+  envelopeToken: {
+    summary: 'Envelope, by the token of a member check-in (confirms it)',
+    value: {
+      data: {
+        type: 'track_usage',
+        attributes: { type: 'token', identifier: '048213', service_provider_code: GYM },
+      },
+    },
+  },
   envelope: {
     summary: 'Envelope (the usual shape for register)',
     value: {

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { startOfMonth } from '../../common/time/business-time';
+import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { PlaceKeyCache } from '../auth/place-key-cache';
+import { BeneficiaryKey, CheckInFacts, CheckInRepository } from './check-in.repository';
+import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
+import { TrackUsageRequest } from './track-usage-request';
+
+/** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
+export interface Admission {
+  beneficiaryId: number;
+  plan: GymPlan | null;
+  checkInSubscribed: boolean;
+  at: Date;
+}
+
+/** The facts of one evaluation and the moment they describe. */
+export interface FactsNow {
+  facts: CheckInFacts;
+  now: Date;
+}
+
+/**
+ * Rules 2 to 9 on the facts as the database has them now, for every path that turns a request into a visit or a
+ * member check-in: validate, register (by CPF, code or token), the confirmation endpoint and the member API.
+ * In a transaction that holds the beneficiary's lock the facts are read after it, so a visit committed by the
+ * previous holder of the lock is seen.
+ */
+@Injectable()
+export class EligibilityService {
+  constructor(
+    private readonly repository: CheckInRepository,
+    private readonly keyCache: PlaceKeyCache,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The gym and the beneficiary (`beneficiary` null looks none up) as of now. With `key`, the caller's
+   * x-api-key, a key rotated since it was resolved is refused (401) by this same read.
+   */
+  async factsNow(
+    executor: DataSource | EntityManager,
+    placeId: string,
+    beneficiary: BeneficiaryKey | null,
+    key?: AuthenticatedPlace,
+  ): Promise<FactsNow> {
+    const now = this.clock.now();
+    const facts = await this.repository.findCheckInFacts(executor, placeId, beneficiary, {
+      monthStart: startOfMonth(now, this.config.businessTimezone),
+      recentSince: new Date(now.getTime() - this.config.recentCheckinWindowSeconds * 1000),
+    });
+    if (key) this.keyCache.assertCurrent(key, facts);
+    // Places are never deleted: one that is gone was never there.
+    if (!facts) throw new Error(`Place ${placeId} does not exist`);
+    return { facts, now };
+  }
+
+  /** Rules 2 to 9 on facts already read, in the contract's order; the first that fails is the answer. */
+  admitOn({ facts, now }: FactsNow, request: TrackUsageRequest): Admission {
+    const plan = checkGym(request, facts.gym);
+    if (cannotExist(request)) throw notExists(request);
+    checkBeneficiary(request, facts.gym, plan, facts.beneficiary, {
+      now,
+      recentWindowSeconds: this.config.recentCheckinWindowSeconds,
+      timeZone: this.config.businessTimezone,
+    });
+    return {
+      beneficiaryId: facts.beneficiary.id,
+      plan,
+      checkInSubscribed: facts.checkInSubscribed,
+      at: now,
+    };
+  }
+
+  /** Reads the facts and applies rules 2 to 9. */
+  async admit(
+    executor: DataSource | EntityManager,
+    placeId: string,
+    request: TrackUsageRequest,
+    beneficiary: BeneficiaryKey | null,
+    key?: AuthenticatedPlace,
+  ): Promise<Admission> {
+    return this.admitOn(await this.factsNow(executor, placeId, beneficiary, key), request);
+  }
+}

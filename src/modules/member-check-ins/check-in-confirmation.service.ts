@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { notFound } from '../../common/errors/domain-error';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { retryOnDeadlock } from '../../database/mysql-errors';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { CheckInRepository } from '../check-in/check-in.repository';
+import { checkGymStanding } from '../check-in/eligibility';
+import { Admission, EligibilityService } from '../check-in/eligibility.service';
+import { TokenRequest } from '../check-in/track-usage-request';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
+import { hashConfirmationToken, parseConfirmationToken } from './check-in-tokens';
+import { assertPending } from './member-check-in-status';
+import { CheckInRow, CheckInState, MemberCheckInsRepository } from './member-check-ins.repository';
+
+/** How a confirmation arrives: at its endpoint (no key), or as a `token` register with the gym's key. */
+export type ConfirmationBy = { key?: undefined } | { key: AuthenticatedPlace; request: TokenRequest };
+
+/**
+ * Turns a pending member check-in into a visit, whichever way the gym confirms it. The beneficiary's row is
+ * locked first (as every register does), then the check-in's; the rules are read after both locks, and the
+ * visit, the check-in's new state and its CHECK_IN_VALIDATED event are written in that one transaction. So any
+ * number of confirmations, cancellations and registers racing on any number of processes leave exactly one
+ * outcome, never more visits than the rules allow.
+ */
+@Injectable()
+export class CheckInConfirmationService {
+  constructor(
+    private readonly repository: MemberCheckInsRepository,
+    private readonly checkIns: CheckInRepository,
+    private readonly eligibility: EligibilityService,
+    private readonly outbox: WebhookOutboxService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `POST /api/v1/webhook_confirmations/:token`: 404 for a token that is not one of ours. */
+  async confirmAtEndpoint(segment: string): Promise<void> {
+    const token = parseConfirmationToken(segment);
+    const found =
+      token === undefined
+        ? undefined
+        : await this.repository.findByConfirmationHash(this.dataSource, hashConfirmationToken(token));
+    if (!found) throw notFound('memberCheckIn.confirmationNotFound');
+    await retryOnDeadlock(() => this.dataSource.transaction((manager) => this.confirm(manager, found, {})));
+  }
+
+  /**
+   * Confirms `found`, read before the transaction (so the transaction's first read comes after its locks and
+   * sees what the previous holder of the beneficiary's lock committed).
+   */
+  async confirm(manager: EntityManager, found: CheckInRow, by: ConfirmationBy): Promise<void> {
+    await this.checkIns.lockBeneficiary(manager, { id: found.beneficiaryId });
+    const state = await this.repository.lockById(manager, found.id);
+    const admission = await this.admit(manager, found, state, by);
+    const visitId = await this.checkIns.insertVisit(manager, {
+      beneficiaryId: admission.beneficiaryId,
+      placeId: state.placeId,
+      planId: admission.plan?.id ?? null,
+      createdAt: admission.at,
+    });
+    await this.repository.markValidated(manager, state.id, admission.at, visitId);
+    await this.outbox.recordMemberCheckIn(manager, {
+      type: CHECK_IN_VALIDATED,
+      checkInId: state.id,
+      placeId: state.placeId,
+      beneficiaryId: state.beneficiaryId,
+      token: state.token,
+      status: 'validated',
+      planCode: admission.plan?.code ?? null,
+      startedAt: state.startedAt,
+      expiresAt: state.expiresAt,
+      validatedAt: admission.at,
+      at: admission.at,
+    });
+  }
+
+  /**
+   * Whether `state` can be confirmed now: through a key, rules 2 and 3 first; then the check-in still pending
+   * and before its time; then rules 3 to 9 at its gym, for the plan it was made for.
+   */
+  async admit(
+    executor: DataSource | EntityManager,
+    found: CheckInRow,
+    state: CheckInState,
+    by: ConfirmationBy,
+  ): Promise<Admission> {
+    const factsNow = await this.eligibility.factsNow(
+      executor,
+      state.placeId,
+      { id: state.beneficiaryId },
+      by.key,
+    );
+    if (by.key) checkGymStanding(by.request, factsNow.facts.gym);
+    assertPending(state, factsNow.now, this.config.businessTimezone, 'confirm');
+    return this.eligibility.admitOn(factsNow, {
+      type: 'token',
+      identifier: state.token,
+      serviceProviderCode: by.key && by.request.serviceProviderCode,
+      // The check-in's own plan: a plan code sent with its token is not asked for and not used.
+      servicePlanCode: found.planCode ?? undefined,
+    });
+  }
+}

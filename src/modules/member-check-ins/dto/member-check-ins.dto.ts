@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { formatInZone } from '../../../common/time/business-time';
+import { CHECK_IN_STATUSES, CheckInStatus, statusAt } from '../member-check-in-status';
+import type { CheckInAt } from '../member-check-ins.service';
+
+const EXAMPLE_ID = '0b6f3e0c-6c1b-4b8e-9d55-2f4c7a1e9b20';
+
+export class CreateMemberCheckInDto {
+  @ApiProperty({ enum: ['cpf', 'code'], example: 'cpf', description: 'Kind of identifier' })
+  type: string;
+
+  @ApiProperty({
+    example: '11144477735',
+    description: 'The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code',
+  })
+  identifier: string;
+
+  @ApiProperty({ example: '59TADO9F', description: 'Code of the gym the member checks in at' })
+  service_provider_code: string;
+
+  @ApiPropertyOptional({
+    example: 'B0KR5QWH',
+    description: 'The gym plan; required only when the gym has more than one active plan',
+  })
+  service_provider_plan_code?: string;
+}
+
+export class CheckInPlaceDto {
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'The place uuid' })
+  place: string;
+
+  @ApiProperty({ example: 'Acme Paulista' })
+  name: string;
+
+  @ApiProperty({ example: '59TADO9F' })
+  code: string;
+}
+
+export class MemberCheckInDto {
+  @ApiProperty({ example: EXAMPLE_ID })
+  id: string;
+
+  @ApiProperty({
+    enum: CHECK_IN_STATUSES,
+    example: 'pending',
+    description: '`expired` once `expires_at` passes unconfirmed',
+  })
+  status: CheckInStatus;
+
+  @ApiProperty({
+    example: '048213',
+    description: 'The 6 digits the member shows at the desk; unique among the pending check-ins of the gym',
+  })
+  token: string;
+
+  @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00', description: 'With the BUSINESS_TIMEZONE offset' })
+  started_at: string;
+
+  @ApiProperty({
+    example: '2026-11-22T08:32:11.412-03:00',
+    description: 'The confirmation deadline: started_at + CHECK_IN_CONFIRMATION_WINDOW_SECONDS',
+  })
+  expires_at: string;
+
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'When the gym confirmed it' })
+  validated_at: string | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String })
+  cancelled_at: string | null;
+
+  @ApiProperty({ type: CheckInPlaceDto })
+  place: CheckInPlaceDto;
+
+  @ApiProperty({
+    example: 'B0KR5QWH',
+    nullable: true,
+    type: String,
+    description: 'null at a gym without plans',
+  })
+  plan_code: string | null;
+
+  static of({ row, now }: CheckInAt, timeZone: string): MemberCheckInDto {
+    const time = (date: Date | null) => (date === null ? null : formatInZone(date, timeZone));
+    return {
+      id: row.id,
+      status: statusAt(row, now),
+      token: row.token,
+      started_at: formatInZone(row.startedAt, timeZone),
+      expires_at: formatInZone(row.expiresAt, timeZone),
+      validated_at: time(row.validatedAt),
+      cancelled_at: time(row.cancelledAt),
+      place: { place: row.placeId, name: row.placeName, code: row.placeCode },
+      plan_code: row.planCode,
+    };
+  }
+}
+
+export const CREATE_EXAMPLES = {
+  byCpf: {
+    summary: 'By CPF',
+    value: { type: 'cpf', identifier: '11144477735', service_provider_code: '59TADO9F' },
+  },
+  byCodeWithPlan: {
+    summary: 'By beneficiary code, at a gym with more than one plan',
+    value: {
+      type: 'code',
+      identifier: 'EQ2B3FBK',
+      service_provider_code: '59TADO9F',
+      service_provider_plan_code: 'B0KR5QWH',
+    },
+  },
+};
+
+export const CANCELLED_EXAMPLE: Partial<MemberCheckInDto> = {
+  id: EXAMPLE_ID,
+  status: 'cancelled',
+  token: '048213',
+  started_at: '2026-11-22T07:02:11.412-03:00',
+  expires_at: '2026-11-22T08:32:11.412-03:00',
+  validated_at: null,
+  cancelled_at: '2026-11-22T07:10:40.017-03:00',
+  place: { place: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', name: 'Acme Paulista', code: '59TADO9F' },
+  plan_code: 'B0KR5QWH',
+};

@@ -1,0 +1,253 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
+import { CheckInStatus } from './member-check-in-status';
+
+type Executor = Pick<DataSource | EntityManager, 'query'>;
+
+/** A check-in's state, as read under its row lock. */
+export interface CheckInState {
+  id: string;
+  beneficiaryId: number;
+  placeId: string;
+  planId: number | null;
+  token: string;
+  status: StoredCheckInStatus;
+  cancelReason: CancelReason | null;
+  startedAt: Date;
+  expiresAt: Date;
+  validatedAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/** A check-in with what its answers show of its place, plan and beneficiary. */
+export interface CheckInRow extends CheckInState {
+  planCode: string | null;
+  placeName: string;
+  placeCode: string;
+  beneficiaryCode: string;
+}
+
+export interface NewCheckIn {
+  id: string;
+  beneficiaryId: number;
+  placeId: string;
+  planId: number | null;
+  token: string;
+  confirmationTokenHash: string;
+  startedAt: Date;
+  expiresAt: Date;
+}
+
+export interface PlaceRef {
+  id: string;
+  name: string;
+  code: string;
+}
+
+/** Another pending check-in of the gym holds this token. */
+export class PendingTokenTaken extends Error {}
+
+const STATE_COLUMNS = `c.id, c.beneficiary_id AS beneficiaryId, c.place_id AS placeId, c.plan_id AS planId, c.token,
+  c.status, c.cancel_reason AS cancelReason, c.started_at AS startedAt, c.expires_at AS expiresAt,
+  c.validated_at AS validatedAt, c.cancelled_at AS cancelledAt`;
+
+const ROW_SELECT = `SELECT ${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName, p.code AS placeCode,
+    b.code AS beneficiaryCode
+  FROM member_check_ins c
+  JOIN places p ON p.id = c.place_id
+  JOIN beneficiaries b ON b.id = c.beneficiary_id
+  LEFT JOIN plans pl ON pl.id = c.plan_id`;
+
+function toState<T extends CheckInState>(row: T): T {
+  return {
+    ...row,
+    beneficiaryId: Number(row.beneficiaryId),
+    planId: row.planId === null ? null : Number(row.planId),
+  };
+}
+
+/** The SQL condition (and its values) of a status as people read it: a pending check-in past its time is expired. */
+function statusCondition(status: CheckInStatus, now: Date): [string, unknown[]] {
+  switch (status) {
+    case 'pending':
+      return ["c.status = 'pending' AND c.expires_at > ?", [now]];
+    case 'expired':
+      return ["(c.status = 'expired' OR (c.status = 'pending' AND c.expires_at <= ?))", [now]];
+    case 'validated':
+    case 'cancelled':
+      return ['c.status = ?', [status]];
+  }
+}
+
+function duplicateKey(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; sqlMessage?: string };
+  return driverError?.code === 'ER_DUP_ENTRY' ? (driverError.sqlMessage ?? '') : undefined;
+}
+
+/**
+ * Member check-ins and the counters of failed token look-ups. The writes run in the caller's transaction; the
+ * lock query reads the check-in's own row only, so that no place or plan row is ever locked by it.
+ */
+@Injectable()
+export class MemberCheckInsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async findPlaceByCode(code: string): Promise<PlaceRef | undefined> {
+    const rows: PlaceRef[] = await this.dataSource.query('SELECT id, name, code FROM places WHERE code = ?', [
+      code,
+    ]);
+    return rows[0];
+  }
+
+  async placeExists(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM places WHERE id = ?', [id]);
+    return rows.length > 0;
+  }
+
+  async findById(executor: Executor, id: string): Promise<CheckInRow | undefined> {
+    const rows: CheckInRow[] = await executor.query(`${ROW_SELECT} WHERE c.id = ?`, [id]);
+    return rows[0] && toState(rows[0]);
+  }
+
+  async findByConfirmationHash(executor: Executor, hash: string): Promise<CheckInRow | undefined> {
+    const rows: CheckInRow[] = await executor.query(`${ROW_SELECT} WHERE c.confirmation_token_hash = ?`, [
+      hash,
+    ]);
+    return rows[0] && toState(rows[0]);
+  }
+
+  /** The gym's check-in with this token: the pending one, else the latest that had it. */
+  async findByToken(executor: Executor, placeId: string, token: string): Promise<CheckInRow | undefined> {
+    const rows: CheckInRow[] = await executor.query(
+      `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ?
+       ORDER BY c.status = 'pending' DESC, c.started_at DESC LIMIT 1`,
+      [placeId, token],
+    );
+    return rows[0] && toState(rows[0]);
+  }
+
+  /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
+  async lockById(manager: EntityManager, id: string): Promise<CheckInState> {
+    const rows: CheckInState[] = await manager.query(
+      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`,
+      [id],
+    );
+    if (!rows[0]) throw new Error(`Member check-in ${id} vanished`);
+    return toState(rows[0]);
+  }
+
+  /**
+   * The beneficiary's pending check-in. A plain read: the caller holds the beneficiary's lock, which every writer
+   * of its check-ins takes first, and a locking read of a missing key would lock the index gap that concurrent
+   * creations for other members insert into.
+   */
+  async findPendingOf(manager: EntityManager, beneficiaryId: number): Promise<CheckInState | undefined> {
+    const rows: CheckInState[] = await manager.query(
+      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.pending = 1 AND c.beneficiary_id = ?`,
+      [beneficiaryId],
+    );
+    return rows[0] && toState(rows[0]);
+  }
+
+  /** Throws PendingTokenTaken when another pending check-in of the gym holds the token. */
+  async insert(manager: EntityManager, checkIn: NewCheckIn): Promise<void> {
+    try {
+      await manager.query(
+        `INSERT INTO member_check_ins
+           (id, beneficiary_id, place_id, plan_id, token, confirmation_token_hash, status, started_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        [
+          checkIn.id,
+          checkIn.beneficiaryId,
+          checkIn.placeId,
+          checkIn.planId,
+          checkIn.token,
+          checkIn.confirmationTokenHash,
+          checkIn.startedAt,
+          checkIn.expiresAt,
+        ],
+      );
+    } catch (error) {
+      if (duplicateKey(error)?.includes('UQ_member_check_ins_pending_token')) throw new PendingTokenTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Frees `token` at the gym when the pending check-in that holds it is past its time (it becomes expired), in a
+   * statement of its own; answers whether it did.
+   */
+  async releaseExpiredToken(placeId: string, token: string, now: Date): Promise<boolean> {
+    const result: { affectedRows: number } = await this.dataSource.query(
+      `UPDATE member_check_ins SET status = 'expired'
+       WHERE pending = 1 AND place_id = ? AND token = ? AND expires_at <= ?`,
+      [placeId, token, now],
+    );
+    return result.affectedRows > 0;
+  }
+
+  async markExpired(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      "UPDATE member_check_ins SET status = 'expired' WHERE id = ? AND status = 'pending'",
+      [id],
+    );
+  }
+
+  async markValidated(manager: EntityManager, id: string, at: Date, visitId: string): Promise<void> {
+    await manager.query(
+      "UPDATE member_check_ins SET status = 'validated', validated_at = ?, visit_id = ? WHERE id = ?",
+      [at, visitId, id],
+    );
+  }
+
+  async markCancelled(manager: EntityManager, id: string, at: Date, reason: CancelReason): Promise<void> {
+    await manager.query(
+      "UPDATE member_check_ins SET status = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = ?",
+      [at, reason, id],
+    );
+  }
+
+  /** A page of the place's check-ins, newest first, with the total that match. */
+  async listOfPlace(
+    placeId: string,
+    status: CheckInStatus | undefined,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: CheckInRow[]; total: number }> {
+    const [condition, values] = status ? statusCondition(status, now) : ['TRUE', []];
+    const rows: CheckInRow[] = await this.dataSource.query(
+      `${ROW_SELECT} WHERE c.place_id = ? AND ${condition}
+       ORDER BY c.started_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+      [placeId, ...values, limit, offset],
+    );
+    const [{ total }]: { total: string | number }[] = await this.dataSource.query(
+      `SELECT COUNT(*) AS total FROM member_check_ins c WHERE c.place_id = ? AND ${condition}`,
+      [placeId, ...values],
+    );
+    return { rows: rows.map(toState), total: Number(total) };
+  }
+
+  /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */
+  async failuresIn(executor: Executor, placeId: string, windowStart: Date): Promise<number> {
+    const rows: { failures: number }[] = await executor.query(
+      'SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?',
+      [placeId, windowStart],
+    );
+    return rows[0] ? Number(rows[0].failures) : 0;
+  }
+
+  /** Counts one failed look-up in the window that starts at `windowStart`, restarting the count in a new one. */
+  async countFailure(executor: Executor, placeId: string, windowStart: Date): Promise<void> {
+    // MariaDB assigns left to right: `failures` is computed from the row's window before it is moved.
+    await executor.query(
+      `INSERT INTO token_lookup_failures (place_id, window_start, failures) VALUES (?, ?, 1)
+       ON DUPLICATE KEY UPDATE failures = IF(window_start = VALUES(window_start), failures + 1, 1),
+                               window_start = VALUES(window_start)`,
+      [placeId, windowStart],
+    );
+  }
+}

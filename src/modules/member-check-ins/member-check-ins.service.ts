@@ -1,0 +1,228 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
+import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { retryOnDeadlock } from '../../database/mysql-errors';
+import { CheckInRepository } from '../check-in/check-in.repository';
+import { cannotExist } from '../check-in/eligibility';
+import { Admission, EligibilityService } from '../check-in/eligibility.service';
+import {
+  BeneficiaryIdentifierType,
+  BeneficiaryRequest,
+  parseTrackUsageRequest,
+} from '../check-in/track-usage-request';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
+import { CheckInTokenGenerator, generateConfirmationToken, hashConfirmationToken } from './check-in-tokens';
+import { MemberCheckInDto } from './dto/member-check-ins.dto';
+import {
+  CHECK_INS_PAGE_SIZE,
+  PlaceCheckInDto,
+  PlaceCheckInPageDto,
+  PlaceCheckInsQueryDto,
+} from './dto/place-check-ins.dto';
+import { CancelReason } from './entities/member-check-in.entity';
+import { assertPending, statusAt } from './member-check-in-status';
+import {
+  CheckInRow,
+  MemberCheckInsRepository,
+  PendingTokenTaken,
+  PlaceRef,
+} from './member-check-ins.repository';
+
+/** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
+const MAX_TOKEN_DRAWS = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MEMBER_TYPES: readonly BeneficiaryIdentifierType[] = ['cpf', 'code'];
+
+/** A check-in with the moment its status is read at (a pending one past its time reads as expired). */
+export interface CheckInAt {
+  row: CheckInRow;
+  now: Date;
+}
+
+/**
+ * The member API: the platform's app backend creates a member's check-in at a gym (rules 2 to 9 there, the same
+ * labels as a register), reads it, and cancels it. A check-in is not a visit: it consumes nothing until the gym
+ * confirms it. A new check-in replaces the member's pending one (CHECK_IN_CANCELLED, `cancel_reason` replaced).
+ */
+@Injectable()
+export class MemberCheckInsService {
+  constructor(
+    private readonly repository: MemberCheckInsRepository,
+    private readonly checkIns: CheckInRepository,
+    private readonly eligibility: EligibilityService,
+    private readonly outbox: WebhookOutboxService,
+    private readonly tokens: CheckInTokenGenerator,
+    private readonly clock: Clock,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(body: unknown): Promise<MemberCheckInDto> {
+    const request = parseTrackUsageRequest(body, MEMBER_TYPES);
+    if (request.serviceProviderCode === undefined) {
+      throw invalidParameter('field.required', { field: 'service_provider_code' });
+    }
+    const place = await this.repository.findPlaceByCode(request.serviceProviderCode);
+    if (!place) {
+      throw new DomainError(
+        'invalid_gym',
+        message('memberCheckIn.gymNotFound', { code: request.serviceProviderCode }),
+      );
+    }
+    const id = randomUUID();
+    let token = this.tokens.next();
+    for (let draw = 1; ; draw++) {
+      try {
+        await retryOnDeadlock(
+          () =>
+            this.dataSource.transaction((manager) => this.createLocked(manager, id, place, request, token)),
+          // Creations racing at one gym may deadlock on the index they share; the loser runs again.
+          5,
+        );
+        return this.get(id);
+      } catch (error) {
+        if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
+        // The whole transaction is rolled back before another try, so the failed insert's locks never wait on
+        // another creation's. A pending check-in past its time no longer needs its token: it gives it up.
+        const released = await this.repository.releaseExpiredToken(place.id, token, this.clock.now());
+        if (!released) token = this.tokens.next();
+      }
+    }
+  }
+
+  async get(id: string): Promise<MemberCheckInDto> {
+    return MemberCheckInDto.of(await this.find(id), this.config.businessTimezone);
+  }
+
+  /** Cancels a pending check-in; `check_in_not_available` once it is confirmed, cancelled, replaced or expired. */
+  async cancel(id: string): Promise<MemberCheckInDto> {
+    const { row } = await this.find(id);
+    await retryOnDeadlock(() =>
+      this.dataSource.transaction(async (manager) => {
+        await this.checkIns.lockBeneficiary(manager, { id: row.beneficiaryId });
+        const state = await this.repository.lockById(manager, row.id);
+        const now = this.clock.now();
+        assertPending(state, now, this.config.businessTimezone, 'cancel');
+        await this.cancelLocked(manager, row, now, 'member');
+      }),
+    );
+    return this.get(id);
+  }
+
+  /** A place's member check-ins, newest first, for the control panel. */
+  async listOfPlace(placeId: string, query: PlaceCheckInsQueryDto): Promise<PlaceCheckInPageDto> {
+    if (!(await this.repository.placeExists(placeId))) {
+      throw notFound('controlPanel.placeNotFound', { id: placeId });
+    }
+    const page = Number(query.page ?? 1);
+    const pageSize = Number(query.page_size ?? CHECK_INS_PAGE_SIZE);
+    const now = this.clock.now();
+    const { rows, total } = await this.repository.listOfPlace(
+      placeId,
+      query.status,
+      now,
+      (page - 1) * pageSize,
+      pageSize,
+    );
+    return {
+      data: rows.map((row) => PlaceCheckInDto.of(row, now, this.config.businessTimezone)),
+      page,
+      page_size: pageSize,
+      total,
+    };
+  }
+
+  private async find(id: string): Promise<CheckInAt> {
+    const row = UUID.test(id) ? await this.repository.findById(this.dataSource, id) : undefined;
+    if (!row) throw notFound('memberCheckIn.notFound', { id });
+    return { row, now: this.clock.now() };
+  }
+
+  /** The member's pending check-in gives way to the new one: cancelled as replaced, or marked expired. */
+  private async retirePending(manager: EntityManager, beneficiaryId: number, now: Date): Promise<void> {
+    const pending = await this.repository.findPendingOf(manager, beneficiaryId);
+    if (!pending) return;
+    if (statusAt(pending, now) === 'expired') return this.repository.markExpired(manager, pending.id);
+    const row = await this.repository.findById(manager, pending.id);
+    if (!row) throw new Error(`Member check-in ${pending.id} vanished`);
+    await this.cancelLocked(manager, row, now, 'replaced');
+  }
+
+  private async cancelLocked(
+    manager: EntityManager,
+    row: CheckInRow,
+    now: Date,
+    reason: CancelReason,
+  ): Promise<void> {
+    await this.repository.markCancelled(manager, row.id, now, reason);
+    await this.outbox.recordMemberCheckIn(manager, {
+      type: CHECK_IN_CANCELLED,
+      checkInId: row.id,
+      placeId: row.placeId,
+      beneficiaryId: row.beneficiaryId,
+      token: row.token,
+      status: 'cancelled',
+      planCode: row.planCode,
+      startedAt: row.startedAt,
+      expiresAt: row.expiresAt,
+      cancelledAt: now,
+      cancelReason: reason,
+      at: now,
+    });
+  }
+
+  /** Under the beneficiary's lock: the rules, the member's pending check-in retired, the new one and its event. */
+  private async createLocked(
+    manager: EntityManager,
+    id: string,
+    place: PlaceRef,
+    request: BeneficiaryRequest,
+    token: string,
+  ): Promise<void> {
+    // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
+    const lockedId = cannotExist(request) ? undefined : await this.checkIns.lockBeneficiary(manager, request);
+    const beneficiary = lockedId === undefined ? null : { id: lockedId };
+    const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
+    await this.retirePending(manager, admission.beneficiaryId, admission.at);
+    await this.insert(manager, { id, place, admission, token });
+  }
+
+  /** The new pending check-in (PendingTokenTaken when a pending check-in of the gym holds the token), its event. */
+  private async insert(
+    manager: EntityManager,
+    { id, place, admission, token }: { id: string; place: PlaceRef; admission: Admission; token: string },
+  ): Promise<void> {
+    const confirmationToken = generateConfirmationToken();
+    const startedAt = admission.at;
+    const expiresAt = new Date(startedAt.getTime() + this.config.checkInConfirmationWindowSeconds * 1000);
+    await this.repository.insert(manager, {
+      id,
+      beneficiaryId: admission.beneficiaryId,
+      placeId: place.id,
+      planId: admission.plan?.id ?? null,
+      token,
+      confirmationTokenHash: hashConfirmationToken(confirmationToken),
+      startedAt,
+      expiresAt,
+    });
+    await this.outbox.recordMemberCheckIn(manager, {
+      type: CHECK_IN_CREATED,
+      checkInId: id,
+      placeId: place.id,
+      beneficiaryId: admission.beneficiaryId,
+      token,
+      status: 'pending',
+      planCode: admission.plan?.code ?? null,
+      startedAt,
+      expiresAt,
+      confirmationToken,
+      at: startedAt,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { AdminAuth } from '../auth/auth.decorators';
+import { PlaceCheckInPageDto, PlaceCheckInsQueryDto } from './dto/place-check-ins.dto';
+import { MemberCheckInsService } from './member-check-ins.service';
+
+@ApiTags('Control panel')
+@Controller('admin/places')
+@AdminAuth()
+export class PlaceCheckInsController {
+  constructor(private readonly checkIns: MemberCheckInsService) {}
+
+  @Get(':id/check-ins')
+  @ApiOperation({
+    summary: "The place's member check-ins with their status, newest first",
+    description: 'A pending check-in past its `expires_at` is listed (and filtered) as `expired`.',
+  })
+  @ApiParam({ name: 'id', example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })
+  @ApiOkResponse({ type: PlaceCheckInPageDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  list(@Param('id') id: string, @Query() query: PlaceCheckInsQueryDto): Promise<PlaceCheckInPageDto> {
+    return this.checkIns.listOfPlace(id, query);
+  }
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { checkGymStanding, notExists } from '../check-in/eligibility';
+import { EligibilityService } from '../check-in/eligibility.service';
+import { TokenRequest } from '../check-in/track-usage-request';
+import { CheckInConfirmationService } from './check-in-confirmation.service';
+import { assertPending } from './member-check-in-status';
+import { CheckInRow, MemberCheckInsRepository } from './member-check-ins.repository';
+import { TokenLookupLimiter } from './token-lookup-limiter';
+
+type TokenIdentifier = Pick<TokenRequest, 'type' | 'identifier' | 'serviceProviderCode'>;
+
+/**
+ * `type: "token"` on validate, register and the code route: the identifier is the token of a member check-in
+ * pending at the key's gym. Order: rules 2 and 3 (`invalid_gym`, `gym_inactive`), then the token (`not_exists`
+ * for an unknown token or another gym's, `check_in_not_available`, `check_in_expired_alert`), then rules 4 to 9.
+ * Look-ups that find nothing count against the key (TokenLookupLimiter).
+ */
+@Injectable()
+export class TokenCheckInsService {
+  constructor(
+    private readonly repository: MemberCheckInsRepository,
+    private readonly confirmations: CheckInConfirmationService,
+    private readonly eligibility: EligibilityService,
+    private readonly limiter: TokenLookupLimiter,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** 204 when a confirmation would succeed now; writes nothing. */
+  async validate(key: AuthenticatedPlace, request: TokenRequest): Promise<void> {
+    const { found } = await this.lookUp(key, request);
+    if (!found) return this.refuseUnknown(this.dataSource, key, request);
+    await this.confirmations.admit(this.dataSource, found, found, { key, request });
+  }
+
+  /**
+   * Register: looks the token up now and answers the work to run in register's transaction, which confirms the
+   * check-in exactly as its endpoint does. The look-up comes first because the transaction must not read
+   * before it locks: its snapshot would predate the lock.
+   */
+  async registration(
+    key: AuthenticatedPlace,
+    request: TokenRequest,
+  ): Promise<(manager: EntityManager) => Promise<void>> {
+    const { found } = await this.lookUp(key, request);
+    return (manager) =>
+      found
+        ? this.confirmations.confirm(manager, found, { key, request })
+        : this.refuseUnknown(manager, key, request);
+  }
+
+  /** The code of the beneficiary who made the pending check-in. */
+  async beneficiaryCode(key: AuthenticatedPlace, request: TokenIdentifier): Promise<string> {
+    const { found } = await this.lookUp(key, request);
+    if (!found) return this.refuseUnknown(this.dataSource, key, request);
+    const { facts, now } = await this.eligibility.factsNow(
+      this.dataSource,
+      key.placeId,
+      { id: found.beneficiaryId },
+      key,
+    );
+    assertPending(found, now, this.config.businessTimezone, 'confirm');
+    if (!facts.beneficiary?.benefitPlanActive) throw notExists(request);
+    return found.beneficiaryCode;
+  }
+
+  /** The limit, then the token's check-in at the key's gym; a look-up that finds nothing is counted. */
+  private async lookUp(
+    key: AuthenticatedPlace,
+    request: TokenIdentifier,
+  ): Promise<{ found: CheckInRow | undefined }> {
+    await this.limiter.assertAllowed(key.placeId);
+    const found = await this.repository.findByToken(this.dataSource, key.placeId, request.identifier);
+    if (!found) await this.limiter.countFailure(key.placeId);
+    return { found };
+  }
+
+  /** Rules 2 and 3 come before the token, and a rotated key is refused: then `not_exists`. */
+  private async refuseUnknown(
+    executor: DataSource | EntityManager,
+    key: AuthenticatedPlace,
+    request: TokenIdentifier,
+  ): Promise<never> {
+    const { facts } = await this.eligibility.factsNow(executor, key.placeId, null, key);
+    checkGymStanding(request, facts.gym);
+    throw new DomainError('not_exists', message('checkIn.notExistsToken', { token: request.identifier }));
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
+import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { MemberCheckInsRepository } from './member-check-ins.repository';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Limits check-in token look-ups that find nothing, per gym key, in fixed one-minute windows counted in the
+ * database (so the limit holds over every process). A 6-digit token is short: without the limit a key could
+ * try them all. While a key is over the limit, every token look-up with it answers 429 until the window ends.
+ */
+@Injectable()
+export class TokenLookupLimiter {
+  constructor(
+    private readonly repository: MemberCheckInsRepository,
+    private readonly clock: Clock,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** 429 `rate_limited`, with `Retry-After`, while the place is over the limit. */
+  async assertAllowed(placeId: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const windowStart = this.windowStart(now);
+    const failures = await this.repository.failuresIn(this.dataSource, placeId, new Date(windowStart));
+    if (failures < this.config.tokenLookupFailuresPerMinute) return;
+    const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    throw new DomainError('rate_limited', message('memberCheckIn.tokenLookupsLimited', { seconds }), {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+
+  /** Counts a look-up that found nothing; runs on its own, never inside a transaction that may roll back. */
+  async countFailure(placeId: string): Promise<void> {
+    const windowStart = this.windowStart(this.clock.now().getTime());
+    await this.repository.countFailure(this.dataSource, placeId, new Date(windowStart));
+  }
+
+  private windowStart(now: number): number {
+    return now - (now % WINDOW_MS);
+  }
+}

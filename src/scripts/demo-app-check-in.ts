@@ -1,0 +1,99 @@
+// The demo's app flow: the demo's receiver subscribed to a gym's CHECKIN webhook, and one member check-in made
+// through the member API, as the platform's app backend makes it; the receiver then prints its CHECK_IN_CREATED.
+import { createServer } from 'node:http';
+
+/** What the demo's receiver got: the event bodies, parsed. */
+export interface ReceivedEvent {
+  type?: string;
+  endpoint?: string;
+  check_in?: { id?: string; token?: string };
+}
+
+/** A local webhook receiver that prints what it gets and keeps the bodies, so the story can quote them. */
+export function startReceiver(port: number): { received: ReceivedEvent[] } {
+  const received: ReceivedEvent[] = [];
+  createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      let event: ReceivedEvent = {};
+      try {
+        event = JSON.parse(body) as ReceivedEvent;
+      } catch {
+        // Printed as it came.
+      }
+      received.push(event);
+      const endpoint = event.endpoint ? `\n  endpoint: ${event.endpoint}` : '';
+      console.log(
+        `\n[webhook receiver] ${req.method} ${req.url} ${event.type ?? ''}${endpoint}\n` +
+          `  webhook-id: ${req.headers['webhook-id']}\n  webhook-timestamp: ${req.headers['webhook-timestamp']}\n` +
+          `  webhook-signature: ${req.headers['webhook-signature']}\n  ${body}`,
+      );
+      res.writeHead(200).end('ok');
+    });
+  })
+    .on('error', (error) => console.warn(`Demo webhook receiver not started: ${error.message}`))
+    .listen(port, '127.0.0.1');
+  return { received };
+}
+
+async function call(base: string, path: string, init: RequestInit): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
+}
+
+/** Points the gym's CHECKIN webhook at `url`: created the first time, updated on later runs. */
+export async function subscribe(
+  base: string,
+  keys: { placeApiKey: string; partnerApiKey: string },
+  url: string,
+): Promise<void> {
+  const auth = await call(base, '/partner/auth', {
+    method: 'POST',
+    body: JSON.stringify({ place_api_key: keys.placeApiKey, partner_api_key: keys.partnerApiKey }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const request = (method: string, path: string) =>
+    call(base, path, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ webhook_url: url, webhook_type: 'CHECKIN' }),
+    });
+  const created = await request('POST', '/partner/webhook/create');
+  if (created.status === 422) await request('PUT', '/partner/webhook/update');
+}
+
+export interface AppCheckIn {
+  id: string;
+  token: string;
+  /** The confirmation endpoint, once the receiver got the CHECK_IN_CREATED event. */
+  endpoint?: string;
+}
+
+/** A member check-in made through the member API; waits (a while) for its event to reach the receiver. */
+export async function createAppCheckIn(
+  base: string,
+  memberApiToken: string,
+  body: { identifier: string; service_provider_code: string },
+  received: ReceivedEvent[],
+): Promise<AppCheckIn | undefined> {
+  const res = await call(base, '/member/v1/check_ins', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${memberApiToken}` },
+    body: JSON.stringify({ type: 'cpf', ...body }),
+  });
+  if (res.status !== 201) {
+    console.warn(`The demo's member check-in was refused: ${res.status} ${await res.text()}`);
+    return undefined;
+  }
+  const checkIn = (await res.json()) as { id: string; token: string };
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const event = received.find((e) => e.type === 'CHECK_IN_CREATED' && e.check_in?.id === checkIn.id);
+    if (event) return { ...checkIn, endpoint: event.endpoint };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return checkIn;
+}

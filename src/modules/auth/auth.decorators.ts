@@ -44,6 +44,7 @@ export const AdminAuth = () =>
     UseGuards(AdminGuard),
     ApiBearerAuth(ADMIN_SECURITY),
     ApiCookieAuth(SESSION_SECURITY),
+    ApiExtension('x-roles', ['operator']),
     ApiErrorResponses({ 401: ['invalid_token', 'invalid_session'], 403: ['forbidden'] }),
   );
 

@@ -1,10 +1,15 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('Swagger for the console routes (e2e)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // This suite is over in a moment: let the queue finish connecting to Redis before the app closes.
+    await t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)).isReady();
   });
   afterAll(() => t.close());
 

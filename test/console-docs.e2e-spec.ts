@@ -73,5 +73,9 @@ describe('Swagger for the console routes (e2e)', () => {
     expect(body.paths['/admin/accounts'].get['x-roles']).toEqual(['operator']);
     expect(body.paths['/admin/places'].post['x-roles']).toEqual(['operator']);
     expect(body.paths['/account/session'].get.security).toEqual([{ session: [] }]);
+    const signIn401 = body.paths['/account/session'].post.responses['401'].content['application/json'];
+    expect(signIn401.examples.invalid_credentials.value.errors[0].detail).toBe(
+      'The e-mail and password do not match an active account.',
+    );
   });
 });

@@ -5,14 +5,22 @@ import { ErrorEnvelopeDto } from '../errors/error-envelope';
 import { describeLabel, ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
+/** Example details of a route's own, where a label's usual example would mislead (a sign-in's invalid_credentials). */
+export type ExampleDetails = Partial<Record<ErrorLabel, string>>;
+
 /** Example error envelopes, one per label. */
-export function errorExamples(status: number, labels: ErrorLabel[]) {
+export function errorExamples(status: number, labels: ErrorLabel[], details: ExampleDetails = {}) {
   return Object.fromEntries(
     labels.map((label) => [
       label,
       {
         summary: label,
-        value: buildErrorEnvelope(status, label, LABEL_EXAMPLE_DETAILS[label], titleForStatus(status)),
+        value: buildErrorEnvelope(
+          status,
+          label,
+          details[label] ?? LABEL_EXAMPLE_DETAILS[label],
+          titleForStatus(status),
+        ),
       },
     ]),
   );
@@ -22,7 +30,10 @@ export function errorExamples(status: number, labels: ErrorLabel[]) {
  * Documents the error answers of a route: for each status, the envelope schema and an example per label.
  * `ApiErrorResponses({ 422: ['not_exists', 'already_used'] })`.
  */
-export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
+export function ApiErrorResponses(
+  byStatus: Partial<Record<number, ErrorLabel[]>>,
+  details: ExampleDetails = {},
+) {
   const decorators = Object.entries(byStatus).map(([statusText, labels = []]) => {
     const status = Number(statusText);
     return ApiResponse({
@@ -31,7 +42,7 @@ export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>
       content: {
         'application/json': {
           schema: { $ref: getSchemaPath(ErrorEnvelopeDto) },
-          examples: errorExamples(status, labels),
+          examples: errorExamples(status, labels, details),
         },
       },
     });

@@ -40,6 +40,7 @@ const Client = createParamDecorator((_data: unknown, context: ExecutionContext):
   };
 });
 
+const LINK_GONE = 'This link is unknown, used or expired; ask an operator for a new one.';
 const TOKEN_PARAM = { name: 'token', description: 'The token of the link (the part after #/set-password/)' };
 
 @ApiTags('Console session')
@@ -66,7 +67,13 @@ export class SessionController {
     type: SessionDto,
     headers: { 'Set-Cookie': { description: `${SESSION_COOKIE}=<opaque>; HttpOnly; SameSite=Lax; Path=/` } },
   })
-  @ApiErrorResponses({ 401: ['invalid_credentials'], 422: ['invalid_parameter'], 429: ['rate_limited'] })
+  @ApiErrorResponses(
+    { 401: ['invalid_credentials'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
+    {
+      invalid_credentials: 'The e-mail and password do not match an active account.',
+      rate_limited: 'Too many failed sign-ins; try again in 540 seconds.',
+    },
+  )
   async login(
     @Body() body: LoginDto,
     @Client() client: ClientInfo,
@@ -103,7 +110,7 @@ export class SessionController {
   @ApiOperation({ summary: 'Who a password link is for (an invitation or a reset), while it can be used' })
   @ApiParam(TOKEN_PARAM)
   @ApiOkResponse({ type: PasswordLinkInfoDto })
-  @ApiErrorResponses({ 404: ['not_found'] })
+  @ApiErrorResponses({ 404: ['not_found'] }, { not_found: LINK_GONE })
   describeLink(@Param('token') token: string): Promise<PasswordLinkInfoDto> {
     return this.passwordLinks.describe(token);
   }
@@ -117,7 +124,10 @@ export class SessionController {
   })
   @ApiParam(TOKEN_PARAM)
   @ApiResponse({ status: 204, description: 'Password set' })
-  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  @ApiErrorResponses(
+    { 404: ['not_found'], 422: ['invalid_parameter'] },
+    { not_found: LINK_GONE, invalid_parameter: 'password must be 12 to 256 characters' },
+  )
   setPassword(
     @Param('token') token: string,
     @Body() body: SetPasswordDto,

@@ -13,6 +13,16 @@ describe('validateConfig', () => {
     expect(config.checkInConfirmationWindowSeconds).toBe(5400);
     expect(config.tokenLookupFailuresPerMinute).toBe(30);
     expect(config.memberApiToken).toBe(DEFAULT_SECRETS.MEMBER_API_TOKEN);
+    expect(config.sessionIdleMinutes).toBe(30);
+    expect(config.sessionLifetimeHours).toBe(12);
+    expect([config.loginMaxFailuresPerAccount, config.loginMaxFailuresPerAddress]).toEqual([5, 20]);
+    expect(config.loginFailureWindowMinutes).toBe(15);
+  });
+
+  it('marks the session cookie Secure everywhere but development and test', () => {
+    expect(validateConfig({ NODE_ENV: 'development' }).sessionCookieSecure).toBe(false);
+    expect(validateConfig({ NODE_ENV: 'test' }).sessionCookieSecure).toBe(false);
+    expect(validateConfig({ NODE_ENV: 'staging' }).sessionCookieSecure).toBe(true);
   });
 
   it('refuses to start in production with a missing secret and names it', () => {
@@ -90,6 +100,8 @@ describe('validateConfig', () => {
   });
 
   it.each([
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'many'],
     ['PORT', 'abc'],
     ['CHECK_IN_CONFIRMATION_WINDOW_SECONDS', '0'],
     ['TOKEN_LOOKUP_FAILURES_PER_MINUTE', 'many'],

@@ -5,7 +5,7 @@ import { KeyVault } from '../common/crypto/key-vault';
 import { AppConfig, loadConfig, setEnvDefaults } from '../config/app-config';
 import { bootstrap, exitOnStartFailure } from '../main';
 import { AppCheckIn, createAppCheckIn, startReceiver, subscribe } from './demo-app-check-in';
-import { DemoData, seedDemo } from './demo-seed';
+import { DEMO_PASSWORD, DemoData, seedDemo } from './demo-seed';
 
 /** Four GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
 async function pickFreshBeneficiaries(
@@ -161,6 +161,46 @@ curl -s ${base}/partner/webhook/deliveries -H "Authorization: Bearer $TOKEN"
 `;
 }
 
+/** The console accounts and a session story with curl and a cookie jar. */
+function consoleStory(base: string, demo: DemoData): string {
+  const [paulista, pinheiros] = demo.places;
+  const json = `-H 'content-type: application/json'`;
+  const jar = (role: string) => `/tmp/gis-${role}.jar`;
+  const signIn = (role: string, email: string) =>
+    `curl -s -c ${jar(role)} -X POST ${base}/account/session ${json} \\\n  -d '{"email":"${email}","password":"${DEMO_PASSWORD}"}'`;
+  const csrf = (role: string) =>
+    `$(curl -s -b ${jar(role)} ${base}/account/session | node -pe 'JSON.parse(require("fs").readFileSync(0)).csrf_token')`;
+  const [operator, support, gym] = demo.accounts;
+  return `Console accounts (password of each: ${DEMO_PASSWORD}); Swagger's "session" scheme documents the cookie:
+${demo.accounts.map((a) => `   ${a.role.padEnd(8)} ${a.email}  ${a.name}`).join('\n')}
+
+# 20. Sign in as the operator (the session is the gis_session cookie in the jar), read the session and the places
+${signIn('operator', operator.email)}
+curl -s -b ${jar('operator')} ${base}/admin/places
+# A change without the session's CSRF token -> 403 forbidden; with it -> 200
+curl -s -b ${jar('operator')} -X PATCH ${base}/admin/places/${paulista.id} ${json} -d '{"name":"${paulista.name}"}'
+curl -s -b ${jar('operator')} -X PATCH ${base}/admin/places/${paulista.id} ${json} -H "X-CSRF-Token: ${csrf('operator')}" \\
+  -d '{"name":"${paulista.name}"}'
+
+# 21. Support reads with keys masked, and may not rotate a key -> 403 forbidden
+${signIn('support', support.email)}
+curl -s -b ${jar('support')} ${base}/admin/places/${paulista.id}
+curl -s -b ${jar('support')} -X POST ${base}/admin/places/${paulista.id}/api-key -H "X-CSRF-Token: ${csrf('support')}"
+
+# 22. The gym account sees only ${pinheiros.name}: its key masked, revealed on request; another place is 404
+${signIn('gym', gym.email)}
+curl -s -b ${jar('gym')} ${base}/admin/places
+curl -s -b ${jar('gym')} -X POST ${base}/admin/places/${pinheiros.id}/keys/reveal -H "X-CSRF-Token: ${csrf('gym')}"
+curl -s -b ${jar('gym')} ${base}/admin/places/${paulista.id}
+
+# 23. Who did what: the audit log (operators only), and sign out
+curl -s -b ${jar('operator')} '${base}/admin/audit?page_size=10'
+curl -s -b ${jar('operator')} -X DELETE ${base}/account/session -H "X-CSRF-Token: ${csrf('operator')}" -o /dev/null -w '%{http_code}\\n'
+
+A new operator outside the demo: npm run account:create-operator -- --email you@example.com --name "Your Name"
+`;
+}
+
 async function main(): Promise<void> {
   setEnvDefaults({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn' });
   const config = loadConfig();
@@ -186,6 +226,7 @@ async function main(): Promise<void> {
   );
   const told: Story = { base, receiverPort, demo, cpfs, appCheckIn, config };
   console.log(`${story(told)}${appStory(told)}
+${consoleStory(base, demo)}
 Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
 `);
 }

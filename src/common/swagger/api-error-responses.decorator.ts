@@ -11,22 +11,30 @@ import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
 type EnvelopeBuilder = (status: number, label: ErrorLabel, detail: string, title?: string) => object;
 
+/** Example details of a route's own, where a label's usual example would mislead (a sign-in's invalid_credentials). */
+export type ExampleDetails = Partial<Record<ErrorLabel, string>>;
+
 /** Example error envelopes, one per label. */
 export function errorExamples(
   status: number,
   labels: ErrorLabel[],
+  details: ExampleDetails = {},
   build: EnvelopeBuilder = buildErrorEnvelope,
 ) {
   return Object.fromEntries(
     labels.map((label) => [
       label,
-      { summary: label, value: build(status, label, LABEL_EXAMPLE_DETAILS[label], titleForStatus(status)) },
+      {
+        summary: label,
+        value: build(status, label, details[label] ?? LABEL_EXAMPLE_DETAILS[label], titleForStatus(status)),
+      },
     ]),
   );
 }
 
 function errorResponses(
   byStatus: Partial<Record<number, ErrorLabel[]>>,
+  details: ExampleDetails,
   schema: new () => object,
   build: EnvelopeBuilder,
 ) {
@@ -38,7 +46,7 @@ function errorResponses(
       content: {
         'application/json': {
           schema: { $ref: getSchemaPath(schema) },
-          examples: errorExamples(status, labels, build),
+          examples: errorExamples(status, labels, details, build),
         },
       },
     });
@@ -50,8 +58,11 @@ function errorResponses(
  * Documents the error answers of a route: for each status, the envelope schema and an example per label.
  * `ApiErrorResponses({ 422: ['not_exists', 'already_used'] })`.
  */
-export function ApiErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
-  return errorResponses(byStatus, ErrorEnvelopeDto, buildErrorEnvelope);
+export function ApiErrorResponses(
+  byStatus: Partial<Record<number, ErrorLabel[]>>,
+  details: ExampleDetails = {},
+) {
+  return errorResponses(byStatus, details, ErrorEnvelopeDto, buildErrorEnvelope);
 }
 
 /** Labels with their usual status, for routes that answer them with the default mapping. */
@@ -68,6 +79,7 @@ export function ApiLabelResponses(...labels: ErrorLabel[]) {
 export function ApiObjectSourceErrorResponses(byStatus: Partial<Record<number, ErrorLabel[]>>) {
   return errorResponses(
     { ...byStatus, 500: ['internal_error'] },
+    {},
     ObjectSourceErrorEnvelopeDto,
     buildObjectSourceErrorEnvelope,
   );

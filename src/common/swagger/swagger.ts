@@ -1,7 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { ADMIN_SECURITY, API_KEY_SECURITY, BEARER_SECURITY } from '../../modules/auth/auth.decorators';
+import {
+  ADMIN_SECURITY,
+  API_KEY_SECURITY,
+  BEARER_SECURITY,
+  SESSION_SECURITY,
+} from '../../modules/auth/auth.decorators';
 import { MEMBER_SECURITY } from '../../modules/auth/member-auth';
+import { SESSION_COOKIE } from '../../modules/accounts/session-cookie';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { aliasesOf } from '../http/base-path-aliases';
 import { ErrorLabel } from '../errors/error-label';
@@ -14,7 +20,14 @@ Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits p
   gym's key in the \`x-api-key\` header.
 * **Administrative** routes (\`/partner/*\`) take \`Authorization: Bearer <ACCESS_TOKEN>\`, from
   \`POST /partner/auth\`; the token lives 24 hours.
-* The **control panel** (\`/admin/*\`) is for platform operators: \`Authorization: Bearer <ADMIN_API_TOKEN>\`.
+* The **control panel** (\`/admin/*\`) takes \`Authorization: Bearer <ADMIN_API_TOKEN>\` (automation; acts as an
+  operator) or the **console session** cookie \`${SESSION_COOKIE}\` from \`POST /account/session\`. A session acts
+  within its account's role: \`operator\` every route; \`support\` every GET (CPFs and keys masked) and redelivery;
+  \`gym\` the routes of its places' integration section (listed per route as \`x-roles\`), and for any place
+  outside its scope the answer is 404 \`not_found\`. A POST, PUT, PATCH or DELETE made with a session must carry
+  \`X-CSRF-Token: <csrf_token>\` (from the sign-in or \`GET /account/session\`) or an \`Origin\` equal to
+  PUBLIC_BASE_URL, else 403 \`forbidden\`.
+* Every change and key reveal is written to the audit log (\`GET /admin/audit\`) with who made it.
 * The **member API** (\`/member/v1/check_ins\`) is for the platform's app backend: \`Authorization: Bearer
   <MEMBER_API_TOKEN>\`. A member's check-in made in the app is pending until the gym confirms it: at the
   \`endpoint\` of its \`CHECK_IN_CREATED\` webhook event (\`POST /api/v1/webhook_confirmations/{token}\`, no
@@ -106,6 +119,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: "MEMBER_API_TOKEN of the platform's app backend" },
       MEMBER_SECURITY,
+    )
+    .addCookieAuth(
+      SESSION_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description:
+          'Console session from POST /account/session (HttpOnly, SameSite=Lax). Changes need X-CSRF-Token.',
+      },
+      SESSION_SECURITY,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);

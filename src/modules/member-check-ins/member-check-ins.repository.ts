@@ -102,9 +102,12 @@ export class MemberCheckInsRepository {
     return rows[0];
   }
 
-  async placeExists(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM places WHERE id = ?', [id]);
-    return rows.length > 0;
+  async findPlace(id: string): Promise<{ id: string; partnerId: number } | undefined> {
+    const rows: { id: string; partnerId: number }[] = await this.dataSource.query(
+      'SELECT id, partner_id AS partnerId FROM places WHERE id = ?',
+      [id],
+    );
+    return rows[0] && { id: rows[0].id, partnerId: Number(rows[0].partnerId) };
   }
 
   async findById(executor: Executor, id: string): Promise<CheckInRow | undefined> {

@@ -7,6 +7,7 @@ import { message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { retryOnDeadlock } from '../../database/mysql-errors';
+import { Caller } from '../auth/caller';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
 import { Admission, EligibilityService } from '../check-in/eligibility.service';
@@ -116,8 +117,14 @@ export class MemberCheckInsService {
   }
 
   /** A place's member check-ins, newest first, for the control panel. */
-  async listOfPlace(placeId: string, query: PlaceCheckInsQueryDto): Promise<PlaceCheckInPageDto> {
-    if (!(await this.repository.placeExists(placeId))) {
+  /** A place's check-ins for the control panel; a place outside the caller's scope is not found. */
+  async listOfPlace(
+    caller: Caller,
+    placeId: string,
+    query: PlaceCheckInsQueryDto,
+  ): Promise<PlaceCheckInPageDto> {
+    const place = await this.repository.findPlace(placeId);
+    if (!place || !caller.reachesPlace(place)) {
       throw notFound('controlPanel.placeNotFound', { id: placeId });
     }
     const page = Number(query.page ?? 1);

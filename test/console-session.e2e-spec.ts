@@ -80,6 +80,7 @@ describe('console sessions (e2e)', () => {
         ADMIN_API_TOKEN: 'a-production-admin-token',
         KEY_ENCRYPTION_SECRET: 'a-production-key-secret',
         PUBLIC_BASE_URL: 'https://gyms.example.com',
+        MEMBER_API_TOKEN: 'a-production-member-token',
       });
       try {
         const account = await createAccount(t);

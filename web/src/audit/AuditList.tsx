@@ -1,0 +1,122 @@
+import { Box, Typography } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  FunctionField,
+  List,
+  SimpleList,
+  TextInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { EmptyState } from '../common/EmptyState';
+import { WhenField } from '../common/fields';
+import { formatDateTime } from '../common/format';
+import { ListError } from '../common/ListError';
+import { useSmall } from '../common/useSmall';
+
+interface AuditEntry {
+  id: string | number;
+  at: string;
+  actor_type: 'account' | 'admin-token' | 'place';
+  actor_id: string | null;
+  actor_label: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  address: string | null;
+  request_id: string | null;
+  details: Record<string, unknown> | null;
+}
+
+const filters = [
+  <TextInput key="actor" source="actor" label="app.audit.actor" alwaysOn />,
+  <TextInput key="action" source="action" label="app.audit.action" alwaysOn helperText={false} />,
+  <TextInput key="target_type" source="target_type" label="app.audit.target_type" />,
+  <TextInput key="target_id" source="target_id" label="app.audit.target_id" />,
+  <DateInput key="from" source="from" label="app.audit.from" />,
+  <DateInput key="to" source="to" label="app.audit.to" />,
+];
+
+const Actor = () => {
+  const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
+  if (!entry) return null;
+  return (
+    <Box>
+      <Typography variant="body2">{entry.actor_label ?? entry.actor_id ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate(`app.audit.actor_type.${entry.actor_type}`, { _: entry.actor_type })}
+      </Typography>
+    </Box>
+  );
+};
+
+/** What changed, as "field: value" lines rather than raw JSON. */
+const Details = () => {
+  const entry = useRecordContext<AuditEntry>();
+  if (!entry?.details || Object.keys(entry.details).length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {Object.entries(entry.details).map(([key, value]) => (
+        <Typography component="li" variant="caption" key={key} sx={{ wordBreak: 'break-word' }}>
+          {key}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+        </Typography>
+      ))}
+    </Box>
+  );
+};
+
+export const AuditList = () => {
+  const small = useSmall();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const target = (entry: AuditEntry) => [entry.target_type, entry.target_id].filter(Boolean).join(' ') || '—';
+  const action = (entry: AuditEntry) => translate(`app.audit.actions.${entry.action}`, { _: entry.action });
+  return (
+    <List
+      filters={filters}
+      actions={false}
+      empty={<EmptyState title="app.audit.none" hint="app.audit.none_hint" />}
+      error={<ListError />}
+      perPage={50}
+    >
+      {small ? (
+        <SimpleList<AuditEntry>
+          linkType={false}
+          primaryText={action}
+          secondaryText={(entry) =>
+            `${entry.actor_label ?? entry.actor_type} · ${formatDateTime(entry.at, locale)}`
+          }
+          tertiaryText={target}
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="at" label="app.audit.at" disableSort>
+            <WhenField source="at" />
+          </DataTable.Col>
+          <DataTable.Col source="actor_label" label="app.audit.actor" disableSort>
+            <Actor />
+          </DataTable.Col>
+          <DataTable.Col source="action" label="app.audit.action" disableSort>
+            <FunctionField<AuditEntry> render={action} />
+          </DataTable.Col>
+          <DataTable.Col source="target_id" label="app.audit.target" disableSort>
+            <FunctionField<AuditEntry> render={target} />
+          </DataTable.Col>
+          <DataTable.Col source="details" label="app.audit.details" disableSort>
+            <Details />
+          </DataTable.Col>
+          <DataTable.Col source="address" label="app.audit.address" disableSort />
+          <DataTable.Col
+            source="request_id"
+            label="app.audit.request_id"
+            disableSort
+            cellSx={() => ({ fontFamily: 'monospace', fontSize: '0.75rem' })}
+          />
+        </DataTable>
+      )}
+    </List>
+  );
+};

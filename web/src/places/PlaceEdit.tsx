@@ -1,0 +1,16 @@
+import { BooleanInput, Edit, SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import { EditNotFoundOrError } from '../common/NotFoundOrError';
+
+export const PlaceEdit = () => (
+  <Edit
+    mutationMode="pessimistic"
+    redirect="show"
+    redirectOnError={false}
+    error={<EditNotFoundOrError what="app.places.one" />}
+  >
+    <SimpleForm sx={{ maxWidth: 560 }}>
+      <TextInput source="name" label="app.places.name" validate={[required(), maxLength(255)]} fullWidth />
+      <BooleanInput source="active" label="app.places.active" helperText="app.places.active_help" />
+    </SimpleForm>
+  </Edit>
+);

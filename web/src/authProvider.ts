@@ -50,7 +50,12 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    await currentSession();
+    try {
+      await currentSession();
+    } catch {
+      // Not signed in (or the session ended): the sign-in page says enough, no error toast.
+      throw { message: false };
+    }
   },
 
   async checkError(error: { status?: number }) {

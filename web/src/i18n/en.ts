@@ -42,7 +42,8 @@ const en = {
       forbidden: 'Your account may not do this.',
       list_failed: 'This list could not be loaded.',
       load_failed: 'This page could not be loaded.',
-      record_not_found: '%{what} not found. It may not exist, or your account may not reach it.',
+      record_not_found:
+        'Nothing found here (%{what}). The address may be wrong, or your account may not reach this record.',
     },
     validation: {
       eight_characters: '8 characters, capital letters A-Z and digits 0-9',

@@ -44,7 +44,8 @@ const ptBR: typeof en = {
       forbidden: 'Sua conta não pode fazer isso.',
       list_failed: 'Não foi possível carregar esta lista.',
       load_failed: 'Não foi possível carregar esta página.',
-      record_not_found: '%{what} não encontrado(a). Pode não existir, ou sua conta não tem acesso.',
+      record_not_found:
+        'Nada encontrado aqui (%{what}). O endereço pode estar errado, ou sua conta não tem acesso a este registro.',
     },
     validation: {
       eight_characters: '8 caracteres: letras maiúsculas A-Z e dígitos 0-9',

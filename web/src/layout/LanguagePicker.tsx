@@ -13,7 +13,7 @@ export const LanguagePicker = () => {
       label={translate('app.language')}
       value={locale}
       onChange={(event) => setLocale(event.target.value)}
-      sx={{ minWidth: 200 }}
+      sx={{ width: 240 }}
     >
       {locales.map((option) => (
         <MenuItem key={option.locale} value={option.locale}>

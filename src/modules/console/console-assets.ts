@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildErrorEnvelope } from '../../common/errors/error-envelope';
+import { message, translate } from '../../common/i18n/messages';
 
 export const CONSOLE_PATH = '/console';
 
@@ -43,10 +44,9 @@ function setHeaders(reply: FastifyReply, path: string): void {
 /** Serves the console (a single-page app) at /console/, from the service itself. */
 export function registerConsole(fastify: FastifyInstance, directory = consoleDirectory()): void {
   if (!directory) {
-    fastify.get(`${CONSOLE_PATH}*`, (_request, reply: FastifyReply) => {
-      void reply
-        .code(404)
-        .send(buildErrorEnvelope(404, 'not_found', 'The console is not built: run `npm run build`.'));
+    fastify.get(`${CONSOLE_PATH}*`, (request, reply: FastifyReply) => {
+      const detail = translate(request.locale ?? 'en', message('console.notBuilt'));
+      void reply.code(404).send(buildErrorEnvelope(404, 'not_found', detail));
     });
     return;
   }

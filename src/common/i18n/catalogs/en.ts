@@ -126,4 +126,5 @@ export const en = {
   'webhooks.urlUserInfo': 'webhook_url must not carry a user name or password',
   'webhooks.urlTooLong':
     'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
+  'console.notBuilt': 'The console is not built: run npm run build.',
 } as const satisfies Record<`label.${ErrorLabel}`, string> & Record<string, string>;

@@ -130,4 +130,5 @@ export const es: Catalog = {
   'webhooks.urlUserInfo': 'webhook_url no puede llevar usuario ni contraseña',
   'webhooks.urlTooLong':
     'webhook_url debe tener como máximo {{max}} caracteres una vez normalizada (percent-encoding, punycode)',
+  'console.notBuilt': 'La consola no está compilada: ejecute npm run build.',
 };

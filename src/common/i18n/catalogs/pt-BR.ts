@@ -129,4 +129,5 @@ export const ptBR: Catalog = {
   'webhooks.urlUserInfo': 'webhook_url não pode conter usuário nem senha',
   'webhooks.urlTooLong':
     'webhook_url deve ter no máximo {{max}} caracteres depois de normalizada (percent-encoding, punycode)',
+  'console.notBuilt': 'O console não foi compilado: rode npm run build.',
 };

@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
-import { ActiveField, WhenField } from '../common/fields';
+import { ActiveField, LinkField, WhenField } from '../common/fields';
 import { ListError } from '../common/ListError';
 import { useSmall } from '../common/useSmall';
 import type { Account } from '../types';
@@ -66,7 +66,9 @@ export const AccountList = () => {
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="email" label="app.accounts.email" disableSort />
+          <DataTable.Col source="email" label="app.accounts.email" disableSort>
+            <LinkField source="email" to="edit" />
+          </DataTable.Col>
           <DataTable.Col source="name" label="app.accounts.name" disableSort />
           <DataTable.Col source="role" label="app.accounts.role" disableSort>
             <FunctionField<Account> render={(account) => translate(`app.role.${account.role}`)} />

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
-import { ActiveField, CodeField, CpfField } from '../common/fields';
+import { ActiveField, CodeField, CpfField, LinkField } from '../common/fields';
 import { formatCpf } from '../common/format';
 import { ListError } from '../common/ListError';
 import { useSmall } from '../common/useSmall';
@@ -91,7 +91,9 @@ export const BeneficiaryList = () => {
         />
       ) : (
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
-          <DataTable.Col source="name" label="app.beneficiaries.name" disableSort />
+          <DataTable.Col source="name" label="app.beneficiaries.name" disableSort>
+            {canEdit ? <LinkField source="name" to="edit" /> : undefined}
+          </DataTable.Col>
           <DataTable.Col source="cpf" label="app.beneficiaries.cpf" disableSort>
             <CpfField source="cpf" />
           </DataTable.Col>

@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
-import { ActiveField, CodeField } from '../common/fields';
+import { ActiveField, CodeField, LinkField } from '../common/fields';
 import { ListError } from '../common/ListError';
 import { useSmall } from '../common/useSmall';
 
@@ -67,7 +67,7 @@ export const BenefitPlanList = () => {
       ) : (
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
           <DataTable.Col source="code" label="app.benefit_plans.code" disableSort>
-            <CodeField source="code" />
+            {canEdit ? <LinkField source="code" to="edit" /> : <CodeField source="code" />}
           </DataTable.Col>
           <DataTable.Col source="name" label="app.benefit_plans.name" disableSort />
           <DataTable.NumberCol source="tier" label="app.benefit_plans.tier" disableSort />

@@ -8,16 +8,16 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
-import { DeliveryStatusChip, DeliveryStatusField, WhenField } from '../common/fields';
+import { DeliveryStatusChip, DeliveryStatusField, LinkField, WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { useSmall } from '../common/useSmall';
 import type { Delivery } from '../types';
 
 const EventField = () => {
-  const record = useRecordContext<Delivery>();
   const translate = useTranslate();
-  if (!record) return null;
-  return <>{translate(`app.delivery.event.${record.event_type}`, { _: record.event_type })}</>;
+  return (
+    <LinkField source="event_type" render={(type) => translate(`app.delivery.event.${type}`, { _: type })} />
+  );
 };
 
 /** The receiver's last answer in a few words: its HTTP status, or why there was none. */

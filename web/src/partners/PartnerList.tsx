@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
-import { WhenField } from '../common/fields';
+import { LinkField, WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { ListError } from '../common/ListError';
 import { useSmall } from '../common/useSmall';
@@ -55,7 +55,9 @@ export const PartnerList = () => {
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="app.partners.name" disableSort />
+          <DataTable.Col source="name" label="app.partners.name" disableSort>
+            <LinkField source="name" />
+          </DataTable.Col>
           <DataTable.NumberCol source="places_count" label="app.partners.places" disableSort />
           <DataTable.Col source="created_at" label="app.partners.created_at" disableSort>
             <WhenField source="created_at" />

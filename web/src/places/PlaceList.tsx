@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { Chip } from '@mui/material';
 import { EmptyState } from '../common/EmptyState';
-import { ActiveField, CodeField } from '../common/fields';
+import { ActiveField, CodeField, LinkField } from '../common/fields';
 import { ListError } from '../common/ListError';
 import { useSmall } from '../common/useSmall';
 import type { Place } from '../types';
@@ -81,7 +81,9 @@ export const PlaceList = () => {
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="name" label="app.places.name" disableSort />
+          <DataTable.Col source="name" label="app.places.name" disableSort>
+            <LinkField source="name" />
+          </DataTable.Col>
           <DataTable.Col source="code" label="app.places.code" disableSort>
             <CodeField source="code" />
           </DataTable.Col>

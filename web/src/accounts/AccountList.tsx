@@ -3,7 +3,6 @@ import {
   DataTable,
   FunctionField,
   List,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -12,12 +11,13 @@ import {
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, LinkField, WhenField } from '../common/fields';
 import { ListError } from '../common/ListError';
+import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Account } from '../types';
 import { ROLE_CHOICES } from './roles';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="app.accounts.search" />,
+  <Search key="q" source="q" alwaysOn placeholder="app.accounts.search" />,
   <SelectInput
     key="role"
     source="role"

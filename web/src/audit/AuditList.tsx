@@ -33,10 +33,10 @@ interface AuditEntry {
 const filters = [
   <TextInput key="actor" source="actor" label="app.audit.actor" alwaysOn />,
   <TextInput key="action" source="action" label="app.audit.action" alwaysOn helperText={false} />,
-  <TextInput key="target_type" source="target_type" label="app.audit.target_type" />,
-  <TextInput key="target_id" source="target_id" label="app.audit.target_id" />,
-  <DateInput key="from" source="from" label="app.audit.from" />,
-  <DateInput key="to" source="to" label="app.audit.to" />,
+  <TextInput key="target_type" source="target_type" label="app.audit.target_type" alwaysOn />,
+  <TextInput key="target_id" source="target_id" label="app.audit.target_id" alwaysOn />,
+  <DateInput key="from" source="from" label="app.audit.from" alwaysOn />,
+  <DateInput key="to" source="to" label="app.audit.to" alwaysOn />,
 ];
 
 const Actor = () => {

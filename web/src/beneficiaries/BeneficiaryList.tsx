@@ -4,7 +4,6 @@ import {
   CreateButton,
   DataTable,
   List,
-  SearchInput,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -15,6 +14,7 @@ import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, CpfField, LinkField } from '../common/fields';
 import { formatCpf } from '../common/format';
 import { ListError } from '../common/ListError';
+import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 
 interface Beneficiary {
@@ -69,7 +69,7 @@ export const BeneficiaryList = () => {
   return (
     <List
       filters={[
-        <SearchInput
+        <Search
           key="q"
           source="q"
           alwaysOn

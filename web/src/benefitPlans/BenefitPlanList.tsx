@@ -3,7 +3,6 @@ import {
   DataTable,
   FunctionField,
   List,
-  SearchInput,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -12,6 +11,7 @@ import {
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, LinkField } from '../common/fields';
 import { ListError } from '../common/ListError';
+import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 
 interface BenefitPlan {
@@ -51,7 +51,7 @@ export const BenefitPlanList = () => {
       : translate('app.benefit_plans.per_month', { smart_count: plan.monthly_visit_limit });
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="app.benefit_plans.search" />]}
+      filters={[<Search key="q" source="q" alwaysOn placeholder="app.benefit_plans.search" />]}
       actions={<Actions />}
       empty={<Empty />}
       error={<ListError />}

@@ -1,5 +1,5 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Show,
@@ -17,7 +17,8 @@ import { NotFoundOrError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { Attempt, Delivery } from '../types';
 
-type DeliveryRecord = Delivery & { attempt_log: Attempt[] };
+/** attempt_log is absent while the page still shows the list's copy of the delivery. */
+type DeliveryRecord = Delivery & { attempt_log?: Attempt[] };
 
 const Pre = ({ children, label }: { children: string; label: string }) => (
   <Box
@@ -184,7 +185,9 @@ const DeliveryDetail = () => {
       <Typography variant="h6" component="h3">
         {translate('app.delivery.attempts_title')}
       </Typography>
-      {delivery.attempt_log.length === 0 ? (
+      {delivery.attempt_log === undefined ? (
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      ) : delivery.attempt_log.length === 0 ? (
         <Alert severity="info">{translate('app.delivery.no_attempts')}</Alert>
       ) : (
         delivery.attempt_log.map((attempt) => <AttemptCard key={attempt.number} attempt={attempt} />)

@@ -96,7 +96,7 @@ export const KeyPanel = ({
             {translate('app.keys.rotated_hint')}
           </Alert>
         )}
-        <SecretBox value={display || translate('app.keys.hidden')} label={translate(title)} />
+        <SecretBox value={display || translate('app.keys.hidden')} label={translate(title)} hint={!display} />
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
           {reveal && (
             <Button

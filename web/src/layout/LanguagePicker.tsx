@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { useLocales, useLocaleState, useTranslate } from 'react-admin';
 
 /** The language switch of the pages outside the layout (sign-in, set password). */
@@ -7,19 +7,20 @@ export const LanguagePicker = () => {
   const [locale, setLocale] = useLocaleState();
   const translate = useTranslate();
   return (
-    <TextField
-      select
-      size="small"
-      label={translate('app.language')}
-      value={locale}
-      onChange={(event) => setLocale(event.target.value)}
-      sx={{ width: 240 }}
-    >
-      {locales.map((option) => (
-        <MenuItem key={option.locale} value={option.locale}>
-          {option.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Box sx={{ width: 240 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('app.language')}
+        value={locale}
+        onChange={(event) => setLocale(event.target.value)}
+      >
+        {locales.map((option) => (
+          <MenuItem key={option.locale} value={option.locale}>
+            {option.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
   );
 };

@@ -2,7 +2,6 @@ import {
   CreateButton,
   DataTable,
   List,
-  SearchInput,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -13,6 +12,7 @@ import { EmptyState } from '../common/EmptyState';
 import { LinkField, WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { ListError } from '../common/ListError';
+import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Partner } from '../types';
 
@@ -38,7 +38,7 @@ export const PartnerList = () => {
   const [locale] = useLocaleState();
   return (
     <List
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="app.partners.search" />]}
+      filters={[<Search key="q" source="q" alwaysOn placeholder="app.partners.search" />]}
       actions={<Actions />}
       empty={<Empty />}
       error={<ListError />}

@@ -4,7 +4,6 @@ import {
   DataTable,
   List,
   ReferenceInput,
-  SearchInput,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -15,6 +14,7 @@ import { Chip } from '@mui/material';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, LinkField } from '../common/fields';
 import { ListError } from '../common/ListError';
+import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Place } from '../types';
 
@@ -49,7 +49,7 @@ export const PlaceList = () => {
   const small = useSmall();
   const { canAccess: byPartner } = useCanAccess({ resource: 'partners', action: 'list' });
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="app.places.search" />,
+    <Search key="q" source="q" alwaysOn placeholder="app.places.search" />,
     ...(byPartner
       ? [
           <ReferenceInput key="partner" source="partner_id" reference="partners" alwaysOn>

@@ -3,6 +3,7 @@ import {
   EditButton,
   Show,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TopToolbar,
   useCanAccess,
   useRecordContext,
@@ -58,7 +59,9 @@ export const PlaceShow = () => (
     error={<NotFoundOrError what="app.places.one" />}
   >
     <Header />
-    <TabbedShowLayout>
+    <TabbedShowLayout
+      tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       <TabbedShowLayout.Tab label="app.places.tabs.keys">
         <PlaceKeys />
       </TabbedShowLayout.Tab>

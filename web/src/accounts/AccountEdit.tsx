@@ -16,7 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { EditNotFoundOrError } from '../common/NotFoundOrError';
+import { EditNotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { Account, PasswordLink } from '../types';
 import { PasswordLinkDialog } from './PasswordLinkDialog';
@@ -70,9 +70,9 @@ export const AccountEdit = () => (
     title={<Title />}
     mutationMode="pessimistic"
     transform={scopeFields}
-    redirectOnError={false}
+    {...stayOnError}
     error={<EditNotFoundOrError what="app.accounts.one" />}
-    queryOptions={{ select: withScope as never }}
+    queryOptions={{ ...stayOnError.queryOptions, select: withScope as never }}
   >
     <SimpleForm sx={{ maxWidth: 560 }} toolbar={<EditToolbar />}>
       <TextInput source="email" label="app.accounts.email" disabled fullWidth />

@@ -1,5 +1,5 @@
 import { Edit, useRecordContext } from 'react-admin';
-import { EditNotFoundOrError } from '../common/NotFoundOrError';
+import { EditNotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import { BeneficiaryForm } from './BeneficiaryForm';
 
 const Title = () => {
@@ -12,7 +12,7 @@ export const BeneficiaryEdit = () => (
     title={<Title />}
     mutationMode="pessimistic"
     redirect="list"
-    redirectOnError={false}
+    {...stayOnError}
     error={<EditNotFoundOrError what="app.beneficiaries.one" />}
   >
     <BeneficiaryForm />

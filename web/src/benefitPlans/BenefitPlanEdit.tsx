@@ -1,12 +1,12 @@
 import { Edit } from 'react-admin';
-import { EditNotFoundOrError } from '../common/NotFoundOrError';
+import { EditNotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import { BenefitPlanForm } from './BenefitPlanForm';
 
 export const BenefitPlanEdit = () => (
   <Edit
     mutationMode="pessimistic"
     redirect="list"
-    redirectOnError={false}
+    {...stayOnError}
     error={<EditNotFoundOrError what="app.benefit_plans.one" />}
   >
     <BenefitPlanForm />

@@ -37,3 +37,9 @@ export const EditNotFoundOrError = ({ what }: { what: string }) => {
   const { error, resource } = useEditContext();
   return <Message error={error as never} what={what} back={`/${resource}`} />;
 };
+
+/** Show and Edit props that keep a failed page in place with its error state (no redirect, no toast). */
+export const stayOnError = {
+  redirectOnError: false as const,
+  queryOptions: { onError: () => undefined },
+};

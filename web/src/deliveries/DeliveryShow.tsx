@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DateTimeText, DeliveryStatusChip } from '../common/fields';
-import { NotFoundOrError } from '../common/NotFoundOrError';
+import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { Attempt, Delivery } from '../types';
 
@@ -210,9 +210,10 @@ export const DeliveryShow = () => (
   <Show
     title={<Title />}
     actions={<TopToolbar />}
-    redirectOnError={false}
+    {...stayOnError}
     error={<NotFoundOrError what="app.delivery.one" />}
     queryOptions={{
+      ...stayOnError.queryOptions,
       refetchInterval: (query) => {
         const status = (query.state.data as Delivery | undefined)?.status;
         return status === 'pending' || status === 'queued' ? 2000 : false;

@@ -13,7 +13,7 @@ import {
 import { Show, useCanAccess, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
-import { NotFoundOrError } from '../common/NotFoundOrError';
+import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { KeyPanel } from '../integration/KeyPanel';
 import type { Partner } from '../types';
@@ -92,7 +92,7 @@ const PartnerDetail = () => {
 };
 
 export const PartnerShow = () => (
-  <Show title={<Title />} redirectOnError={false} error={<NotFoundOrError what="app.partners.one" />}>
+  <Show title={<Title />} {...stayOnError} error={<NotFoundOrError what="app.partners.one" />}>
     <PartnerDetail />
   </Show>
 );

@@ -1,11 +1,11 @@
 import { BooleanInput, Edit, SimpleForm, TextInput, maxLength, required } from 'react-admin';
-import { EditNotFoundOrError } from '../common/NotFoundOrError';
+import { EditNotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 
 export const PlaceEdit = () => (
   <Edit
     mutationMode="pessimistic"
     redirect="show"
-    redirectOnError={false}
+    {...stayOnError}
     error={<EditNotFoundOrError what="app.places.one" />}
   >
     <SimpleForm sx={{ maxWidth: 560 }}>

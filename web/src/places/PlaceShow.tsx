@@ -13,7 +13,7 @@ import { PlaceCheckIns } from '../integration/PlaceCheckIns';
 import { PlaceKeys } from '../integration/PlaceKeys';
 import { PlacePlans } from '../integration/PlacePlans';
 import { PlaceWebhook } from '../integration/PlaceWebhook';
-import { NotFoundOrError } from '../common/NotFoundOrError';
+import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { Place } from '../types';
 
 const Title = () => {
@@ -55,7 +55,7 @@ export const PlaceShow = () => (
   <Show
     title={<Title />}
     actions={<Actions />}
-    redirectOnError={false}
+    {...stayOnError}
     error={<NotFoundOrError what="app.places.one" />}
   >
     <Header />

@@ -6,7 +6,9 @@ import { LoggingModule } from './common/logging/logging.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { AppValidationModule } from './modules/app-validation/app-validation.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CheckInModule } from './modules/check-in/check-in.module';
 import { ControlPanelModule } from './modules/control-panel/control-panel.module';
@@ -20,6 +22,8 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     LoggingModule,
     DatabaseModule,
     CommonModule,
+    AuditModule,
+    AccountsModule,
     AuthModule,
     HealthModule,
     ControlPanelModule,

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger as Pino } from 'pino';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
@@ -19,6 +20,8 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const logger = app.get<Pino>(ROOT_LOGGER);
   app.useLogger(app.get(PinoLoggerService));
   const fastify = app.getHttpAdapter().getInstance();
+  // First, so that every route (the queue dashboard's too) reads the console's session cookie.
+  void fastify.register(fastifyCookie);
   registerRequestLogging(fastify, logger);
   registerRequestLocale(fastify, app.get<AppConfig>(APP_CONFIG).defaultLocale);
   registerBodyParsing(fastify);

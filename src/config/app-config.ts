@@ -27,6 +27,16 @@ export interface AppConfig {
   defaultLocale: Locale;
   /** The service's public address (no trailing slash), for links it hands out: confirmations, password links. */
   publicBaseUrl: string;
+  /** A console session ends after this long without a request. */
+  sessionIdleMinutes: number;
+  /** A console session ends this long after sign-in, however busy. */
+  sessionLifetimeHours: number;
+  /** The session cookie carries `Secure` (everywhere but development and test). */
+  sessionCookieSecure: boolean;
+  /** Failed sign-ins allowed per e-mail, and per client address, within the window; then 429. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginFailureWindowMinutes: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -175,6 +185,12 @@ export function validateConfig(input: Env): AppConfig {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     defaultLocale: locale(env, 'DEFAULT_LOCALE', 'pt-BR'),
     publicBaseUrl: publicBaseUrl(env, port, production),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
+    sessionLifetimeHours: integer(env, 'SESSION_LIFETIME_HOURS', 12, 1, 30 * 24),
+    sessionCookieSecure: !['development', 'test'].includes(nodeEnv),
+    loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000),
+    loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
   };
 }
 

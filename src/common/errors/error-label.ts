@@ -6,6 +6,8 @@ export const ERROR_LABELS = [
   'invalid_credentials',
   'invalid_token',
   'token_expired',
+  'invalid_session',
+  'forbidden',
   'not_found',
   'invalid_parameter',
   'invalid_gym',
@@ -44,7 +46,10 @@ export function describeLabel(label: ErrorLabel): LabelDescription {
     case 'invalid_credentials':
     case 'invalid_token':
     case 'token_expired':
+    case 'invalid_session':
       return UNAUTHORIZED;
+    case 'forbidden':
+      return { status: 403, title: 'Forbidden' };
     case 'not_found':
       return { status: 404, title: 'Not Found' };
     case 'invalid_parameter':
@@ -78,6 +83,8 @@ export function titleForStatus(status: number): string {
       return 'Bad Request';
     case 401:
       return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
     case 404:
       return 'Not Found';
     case 413:

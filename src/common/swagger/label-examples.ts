@@ -8,6 +8,8 @@ export const LABEL_EXAMPLE_DETAILS: Record<ErrorLabel, string> = {
   invalid_credentials: 'The place_api_key and partner_api_key do not identify a gym of this partner.',
   invalid_token: 'The access token is malformed, tampered with or no longer valid.',
   token_expired: 'The access token has expired; request a new one at POST /partner/auth.',
+  invalid_session: 'Sign in: there is no session, or it ended.',
+  forbidden: 'Your role may not do this.',
   not_found: 'No route GET /v1/unknown.',
   invalid_parameter: 'identifier must be a string.',
   invalid_gym: 'service_provider_code 59TADO9F is not the gym of this API key.',

@@ -1,6 +1,12 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { ADMIN_SECURITY, API_KEY_SECURITY, BEARER_SECURITY } from '../../modules/auth/auth.decorators';
+import {
+  ADMIN_SECURITY,
+  API_KEY_SECURITY,
+  BEARER_SECURITY,
+  SESSION_SECURITY,
+} from '../../modules/auth/auth.decorators';
+import { SESSION_COOKIE } from '../../modules/accounts/session-cookie';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
@@ -12,7 +18,14 @@ Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits p
   gym's key in the \`x-api-key\` header.
 * **Administrative** routes (\`/partner/*\`) take \`Authorization: Bearer <ACCESS_TOKEN>\`, from
   \`POST /partner/auth\`; the token lives 24 hours.
-* The **control panel** (\`/admin/*\`) is for platform operators: \`Authorization: Bearer <ADMIN_API_TOKEN>\`.
+* The **control panel** (\`/admin/*\`) takes \`Authorization: Bearer <ADMIN_API_TOKEN>\` (automation; acts as an
+  operator) or the **console session** cookie \`${SESSION_COOKIE}\` from \`POST /account/session\`. A session acts
+  within its account's role: \`operator\` every route; \`support\` every GET (CPFs and keys masked) and redelivery;
+  \`gym\` the routes of its places' integration section (listed per route as \`x-roles\`), and for any place
+  outside its scope the answer is 404 \`not_found\`. A POST, PUT, PATCH or DELETE made with a session must carry
+  \`X-CSRF-Token: <csrf_token>\` (from the sign-in or \`GET /account/session\`) or an \`Origin\` equal to
+  PUBLIC_BASE_URL, else 403 \`forbidden\`.
+* Every change and key reveal is written to the audit log (\`GET /admin/audit\`) with who made it.
 
 Every non-2xx answer is the same envelope: \`{ "errors": [ { status, title, label, detail, source: [{label, message}] } ] }\`.
 Labels are API and never change meaning; messages are for people.
@@ -75,6 +88,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'ADMIN_API_TOKEN of the control panel' },
       ADMIN_SECURITY,
+    )
+    .addCookieAuth(
+      SESSION_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description:
+          'Console session from POST /account/session (HttpOnly, SameSite=Lax). Changes need X-CSRF-Token.',
+      },
+      SESSION_SECURITY,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);

@@ -1,13 +1,23 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AuthenticatedPlace } from './auth.types';
-import { AdminGuard, ApiKeyGuard, BearerGuard } from './guards';
+import type { Role } from '../accounts/entities/account.entity';
+import type { LiveSession } from '../accounts/session.service';
+import { Caller } from './caller';
+import { AdminGuard, ApiKeyGuard, BearerGuard, ROLES_METADATA, SessionGuard } from './guards';
 
 export const API_KEY_SECURITY = 'x-api-key';
 export const BEARER_SECURITY = 'bearer';
 export const ADMIN_SECURITY = 'admin';
+export const SESSION_SECURITY = 'session';
 
 /** `x-api-key: <PLACE_API_KEY>`: check-in and app routes. */
 export const ApiKeyAuth = () =>
@@ -25,13 +35,48 @@ export const BearerAuth = () =>
     ApiErrorResponses({ 401: ['invalid_token', 'token_expired'] }),
   );
 
-/** `Authorization: Bearer <ADMIN_API_TOKEN>`: the control panel. */
+/**
+ * The control panel: `Authorization: Bearer <ADMIN_API_TOKEN>` (an operator), or a console session cookie
+ * within its role (see `Roles`).
+ */
 export const AdminAuth = () =>
   applyDecorators(
     UseGuards(AdminGuard),
     ApiBearerAuth(ADMIN_SECURITY),
-    ApiErrorResponses({ 401: ['invalid_token'] }),
+    ApiCookieAuth(SESSION_SECURITY),
+    ApiErrorResponses({ 401: ['invalid_token', 'invalid_session'], 403: ['forbidden'] }),
   );
+
+/**
+ * Roles besides operator that may call this `/admin` route with a session. Without it, operators only (and the
+ * admin token). Swagger shows them as `x-roles`.
+ */
+export const Roles = (...roles: Exclude<Role, 'operator'>[]) =>
+  applyDecorators(SetMetadata(ROLES_METADATA, roles), ApiExtension('x-roles', ['operator', ...roles]));
+
+/** `/account/session`: the console session cookie alone. */
+export const SessionAuth = () =>
+  applyDecorators(
+    UseGuards(SessionGuard),
+    ApiCookieAuth(SESSION_SECURITY),
+    ApiErrorResponses({ 401: ['invalid_session'], 403: ['forbidden'] }),
+  );
+
+/** Who calls an `/admin` route (set by AdminAuth or SessionAuth). */
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
+  const caller = context.switchToHttp().getRequest<FastifyRequest>().caller;
+  if (!caller) throw new Error('CurrentCaller used on a route without AdminAuth or SessionAuth');
+  return caller;
+});
+
+/** The console session of a SessionAuth route. */
+export const CurrentSession = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): LiveSession => {
+    const session = context.switchToHttp().getRequest<FastifyRequest>().liveSession;
+    if (!session) throw new Error('CurrentSession used on a route without SessionAuth');
+    return session;
+  },
+);
 
 /** The place resolved by ApiKeyAuth or BearerAuth. */
 export const CurrentPlace = createParamDecorator(

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
-import { AdminGuard, ApiKeyGuard, BearerGuard } from './guards';
+import { AdminGuard, ApiKeyGuard, BearerGuard, SessionGuard } from './guards';
 import { PlaceKeyCache } from './place-key-cache';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import { JwtStrategy } from './strategies/jwt.strategy';
@@ -34,7 +34,8 @@ import { JwtStrategy } from './strategies/jwt.strategy';
     ApiKeyGuard,
     BearerGuard,
     AdminGuard,
+    SessionGuard,
   ],
-  exports: [PlaceKeyCache, ApiKeyGuard, BearerGuard, AdminGuard],
+  exports: [PlaceKeyCache, AuthRepository, ApiKeyGuard, BearerGuard, AdminGuard, SessionGuard],
 })
 export class AuthModule {}

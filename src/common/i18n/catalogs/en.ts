@@ -34,7 +34,8 @@ export const en = {
   'request.internalError': 'An unexpected error occurred. Quote request id {{requestId}} to support.',
 
   'auth.bearerMissing': 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',
-  'auth.adminTokenMissing': 'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>.',
+  'auth.adminTokenMissing':
+    'Send the admin token as Authorization: Bearer <ADMIN_API_TOKEN>, or sign in to the console.',
   'auth.adminTokenInvalid': 'The admin token is not valid.',
 
   'field.required': '{{field}} is required',
@@ -127,4 +128,27 @@ export const en = {
   'webhooks.urlTooLong':
     'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
   'console.notBuilt': 'The console is not built: run npm run build.',
+
+  'label.invalid_session': 'Sign in: there is no session, or it has ended.',
+  'label.forbidden': 'Your role may not do this.',
+  'auth.roleForbidden': 'The {{role}} role may not do this.',
+  'session.invalidCredentials': 'The e-mail and password do not match an active account.',
+  'session.ended': 'Your session has ended or does not exist; sign in again.',
+  'session.csrfMissing':
+    "A change made with a session must carry its X-CSRF-Token (or come from the console's own origin).",
+  'session.tooManyFailures': 'Too many failed sign-ins; try again in {{seconds}} seconds.',
+  'passwordLink.notFound': 'This link is unknown, used or expired; ask an operator for a new one.',
+  'accounts.emailTaken': 'email {{value}} already belongs to an account',
+  'validation.passwordLength': '{{field}} must be 12 to 256 characters',
+  'validation.pageSize': '{{field}} must be an integer from 1 to 200',
+
+  'accounts.notFound': 'No account {{id}}.',
+  'accounts.scopeOnlyForGym': 'only a gym account has partner_id or place_ids',
+  'accounts.scopeBoth': 'a gym account has partner_id or place_ids, not both',
+  'accounts.scopeRequired': 'a gym account needs partner_id (a whole chain) or place_ids (listed places)',
+  'accounts.partnerMissing': 'partner_id {{id}} does not exist',
+  'accounts.placeMissing': 'place_ids: place {{id}} does not exist',
+  'accounts.selfChange': 'you cannot disable your own account or change its role',
+  'accounts.disabled': 'account {{id}} is disabled; enable it before sending it a password link',
+  'validation.role': '{{field}} must be one of: operator, support, gym',
 } as const satisfies Record<`label.${ErrorLabel}`, string> & Record<string, string>;

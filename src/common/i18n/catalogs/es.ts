@@ -35,7 +35,8 @@ export const es: Catalog = {
     'Ocurrió un error inesperado. Indique al soporte el id de solicitud {{requestId}}.',
 
   'auth.bearerMissing': 'Envíe el token de acceso como Authorization: Bearer <ACCESS_TOKEN>.',
-  'auth.adminTokenMissing': 'Envíe el token de administración como Authorization: Bearer <ADMIN_API_TOKEN>.',
+  'auth.adminTokenMissing':
+    'Envíe el token de administración como Authorization: Bearer <ADMIN_API_TOKEN>, o inicie sesión en la consola.',
   'auth.adminTokenInvalid': 'El token de administración no es válido.',
 
   'field.required': '{{field}} es obligatorio',
@@ -131,4 +132,30 @@ export const es: Catalog = {
   'webhooks.urlTooLong':
     'webhook_url debe tener como máximo {{max}} caracteres una vez normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'La consola no está compilada: ejecute npm run build.',
+
+  'label.invalid_session': 'Inicie sesión: no hay sesión, o ya terminó.',
+  'label.forbidden': 'Su rol no puede hacer esto.',
+  'auth.roleForbidden': 'El rol {{role}} no puede hacer esto.',
+  'session.invalidCredentials': 'El correo y la contraseña no corresponden a una cuenta activa.',
+  'session.ended': 'Su sesión terminó o no existe; inicie sesión de nuevo.',
+  'session.csrfMissing':
+    'Un cambio hecho con una sesión debe llevar su X-CSRF-Token (o venir del propio origen de la consola).',
+  'session.tooManyFailures':
+    'Demasiados intentos fallidos de inicio de sesión; reintente en {{seconds}} segundos.',
+  'passwordLink.notFound': 'Este enlace es desconocido, ya se usó o expiró; pida uno nuevo a un operador.',
+  'accounts.emailTaken': 'el email {{value}} ya pertenece a una cuenta',
+  'validation.passwordLength': '{{field}} debe tener de 12 a 256 caracteres',
+  'validation.pageSize': '{{field}} debe ser un número entero de 1 a 200',
+
+  'accounts.notFound': 'No existe la cuenta {{id}}.',
+  'accounts.scopeOnlyForGym': 'solo una cuenta de gimnasio tiene partner_id o place_ids',
+  'accounts.scopeBoth': 'una cuenta de gimnasio tiene partner_id o place_ids, no ambos',
+  'accounts.scopeRequired':
+    'una cuenta de gimnasio necesita partner_id (una cadena entera) o place_ids (sedes listadas)',
+  'accounts.partnerMissing': 'el partner_id {{id}} no existe',
+  'accounts.placeMissing': 'place_ids: la sede {{id}} no existe',
+  'accounts.selfChange': 'no puede desactivar su propia cuenta ni cambiar su rol',
+  'accounts.disabled':
+    'la cuenta {{id}} está desactivada; actívela antes de enviarle un enlace de contraseña',
+  'validation.role': '{{field}} debe ser uno de: operator, support, gym',
 };

@@ -34,7 +34,8 @@ export const ptBR: Catalog = {
   'request.internalError': 'Ocorreu um erro inesperado. Informe ao suporte o id da requisição {{requestId}}.',
 
   'auth.bearerMissing': 'Envie o token de acesso como Authorization: Bearer <ACCESS_TOKEN>.',
-  'auth.adminTokenMissing': 'Envie o token de administração como Authorization: Bearer <ADMIN_API_TOKEN>.',
+  'auth.adminTokenMissing':
+    'Envie o token de administração como Authorization: Bearer <ADMIN_API_TOKEN>, ou entre no console.',
   'auth.adminTokenInvalid': 'O token de administração não é válido.',
 
   'field.required': '{{field}} é obrigatório',
@@ -130,4 +131,28 @@ export const ptBR: Catalog = {
   'webhooks.urlTooLong':
     'webhook_url deve ter no máximo {{max}} caracteres depois de normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'O console não foi compilado: rode npm run build.',
+
+  'label.invalid_session': 'Entre de novo: não há sessão, ou ela terminou.',
+  'label.forbidden': 'O seu perfil não pode fazer isto.',
+  'auth.roleForbidden': 'O perfil {{role}} não pode fazer isto.',
+  'session.invalidCredentials': 'O e-mail e a senha não correspondem a uma conta ativa.',
+  'session.ended': 'A sua sessão terminou ou não existe; entre de novo.',
+  'session.csrfMissing':
+    'Uma alteração feita com uma sessão precisa levar o X-CSRF-Token dela (ou vir da própria origem do console).',
+  'session.tooManyFailures': 'Tentativas de entrada com erro demais; tente de novo em {{seconds}} segundos.',
+  'passwordLink.notFound': 'Este link é desconhecido, já foi usado ou expirou; peça um novo a um operador.',
+  'accounts.emailTaken': 'o email {{value}} já pertence a uma conta',
+  'validation.passwordLength': '{{field}} deve ter de 12 a 256 caracteres',
+  'validation.pageSize': '{{field}} deve ser um número inteiro de 1 a 200',
+
+  'accounts.notFound': 'Não existe a conta {{id}}.',
+  'accounts.scopeOnlyForGym': 'só uma conta de academia tem partner_id ou place_ids',
+  'accounts.scopeBoth': 'uma conta de academia tem partner_id ou place_ids, não os dois',
+  'accounts.scopeRequired':
+    'uma conta de academia precisa de partner_id (uma rede inteira) ou place_ids (unidades listadas)',
+  'accounts.partnerMissing': 'o partner_id {{id}} não existe',
+  'accounts.placeMissing': 'place_ids: a unidade {{id}} não existe',
+  'accounts.selfChange': 'você não pode desativar a sua própria conta nem mudar o perfil dela',
+  'accounts.disabled': 'a conta {{id}} está desativada; ative-a antes de enviar um link de senha',
+  'validation.role': '{{field}} deve ser um de: operator, support, gym',
 };

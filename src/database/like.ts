@@ -1,0 +1,4 @@
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

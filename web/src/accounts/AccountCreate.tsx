@@ -21,6 +21,7 @@ export const AccountCreate = () => {
   return (
     <>
       <Create
+        title="app.accounts.invite_title"
         transform={scopeFields}
         mutationOptions={{ onSuccess: (data: Account & { password_link: PasswordLink }) => setInvited(data) }}
       >

@@ -2,7 +2,6 @@ import {
   CreateButton,
   DataTable,
   FunctionField,
-  List,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -10,7 +9,7 @@ import {
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, LinkField, WhenField } from '../common/fields';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Account } from '../types';
@@ -44,7 +43,7 @@ export const AccountList = () => {
         ? translate('app.accounts.scope_partner_short')
         : translate('app.accounts.scope_places_short', { smart_count: account.place_ids.length });
   return (
-    <List
+    <ScreenList
       filters={filters}
       actions={<Actions />}
       empty={
@@ -54,7 +53,6 @@ export const AccountList = () => {
           action={<CreateButton variant="contained" label="app.accounts.invite" />}
         />
       }
-      error={<ListError />}
       perPage={25}
     >
       {small ? (
@@ -84,6 +82,6 @@ export const AccountList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

@@ -3,7 +3,6 @@ import {
   DataTable,
   DateInput,
   FunctionField,
-  List,
   SimpleList,
   TextInput,
   useLocaleState,
@@ -13,7 +12,7 @@ import {
 import { EmptyState } from '../common/EmptyState';
 import { WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { useSmall } from '../common/useSmall';
 
 interface AuditEntry {
@@ -75,11 +74,10 @@ export const AuditList = () => {
   const target = (entry: AuditEntry) => [entry.target_type, entry.target_id].filter(Boolean).join(' ') || '—';
   const action = (entry: AuditEntry) => translate(`app.audit.actions.${entry.action}`, { _: entry.action });
   return (
-    <List
+    <ScreenList
       filters={filters}
       actions={false}
       empty={<EmptyState title="app.audit.none" hint="app.audit.none_hint" />}
-      error={<ListError />}
       perPage={50}
     >
       {small ? (
@@ -117,6 +115,6 @@ export const AuditList = () => {
           />
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

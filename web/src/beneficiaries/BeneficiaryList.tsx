@@ -1,19 +1,11 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  SimpleList,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, SimpleList, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, CpfField, LinkField } from '../common/fields';
 import { formatCpf } from '../common/format';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 
@@ -67,7 +59,7 @@ export const BeneficiaryList = () => {
   const small = useSmall();
   const { canAccess: canEdit } = useCanAccess({ resource: 'beneficiaries', action: 'edit' });
   return (
-    <List
+    <ScreenList
       filters={[
         <Search
           key="q"
@@ -79,7 +71,6 @@ export const BeneficiaryList = () => {
       ]}
       actions={<Actions />}
       empty={<Empty />}
-      error={<ListError />}
       perPage={25}
     >
       {small ? (
@@ -109,6 +100,6 @@ export const BeneficiaryList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

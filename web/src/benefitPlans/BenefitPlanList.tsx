@@ -2,7 +2,6 @@ import {
   CreateButton,
   DataTable,
   FunctionField,
-  List,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -10,7 +9,7 @@ import {
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, LinkField } from '../common/fields';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 
@@ -50,11 +49,10 @@ export const BenefitPlanList = () => {
       ? translate('app.benefit_plans.unlimited')
       : translate('app.benefit_plans.per_month', { smart_count: plan.monthly_visit_limit });
   return (
-    <List
+    <ScreenList
       filters={[<Search key="q" source="q" alwaysOn placeholder="app.benefit_plans.search" />]}
       actions={<Actions />}
       empty={<Empty />}
-      error={<ListError />}
       perPage={25}
     >
       {small ? (
@@ -93,6 +91,6 @@ export const BenefitPlanList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

@@ -1,5 +1,5 @@
-import { AutocompleteInput, List, ReferenceInput, SelectInput, useCanAccess } from 'react-admin';
-import { ListError } from '../common/ListError';
+import { AutocompleteInput, ReferenceInput, SelectInput, useCanAccess } from 'react-admin';
+import { ScreenList } from '../common/ScreenList';
 import { DeliveryTable } from './DeliveryTable';
 
 const STATUSES = ['failed', 'pending', 'queued', 'delivered'].map((id) => ({
@@ -29,8 +29,8 @@ export const DeliveryList = () => {
     </ReferenceInput>,
   ];
   return (
-    <List filters={filters} actions={false} error={<ListError />} perPage={25}>
+    <ScreenList filters={filters} actions={false} perPage={25}>
       <DeliveryTable />
-    </List>
+    </ScreenList>
   );
 };

@@ -306,6 +306,7 @@ const en = {
       last_login_at: 'Last sign-in',
       search: 'E-mail or name',
       invite: 'Invite',
+      invite_title: 'Invite someone',
       none: 'No accounts yet',
       none_hint: 'Invite the people who use the console; each gets a one-time link to set a password.',
       invitation_link: 'Invitation link',

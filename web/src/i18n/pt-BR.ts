@@ -309,6 +309,7 @@ const ptBR: typeof en = {
       last_login_at: 'Último acesso',
       search: 'E-mail ou nome',
       invite: 'Convidar',
+      invite_title: 'Convidar uma pessoa',
       none: 'Nenhuma conta ainda',
       none_hint:
         'Convide as pessoas que usam o console; cada uma recebe um link de uso único para definir a senha.',

@@ -1,7 +1,6 @@
 import {
   CreateButton,
   DataTable,
-  List,
   SimpleList,
   TopToolbar,
   useCanAccess,
@@ -11,7 +10,7 @@ import {
 import { EmptyState } from '../common/EmptyState';
 import { LinkField, WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Partner } from '../types';
@@ -37,11 +36,10 @@ export const PartnerList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <List
+    <ScreenList
       filters={[<Search key="q" source="q" alwaysOn placeholder="app.partners.search" />]}
       actions={<Actions />}
       empty={<Empty />}
-      error={<ListError />}
       perPage={25}
     >
       {small ? (
@@ -64,6 +62,6 @@ export const PartnerList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

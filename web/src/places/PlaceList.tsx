@@ -2,7 +2,6 @@ import {
   AutocompleteInput,
   CreateButton,
   DataTable,
-  List,
   ReferenceInput,
   SimpleList,
   TopToolbar,
@@ -13,7 +12,7 @@ import {
 import { Chip } from '@mui/material';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, LinkField } from '../common/fields';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { Search } from '../common/Search';
 import { useSmall } from '../common/useSmall';
 import type { Place } from '../types';
@@ -64,11 +63,10 @@ export const PlaceList = () => {
       : []),
   ];
   return (
-    <List
+    <ScreenList
       filters={filters}
       actions={<Actions />}
       empty={<Empty />}
-      error={<ListError />}
       perPage={25}
       sort={{ field: 'name', order: 'ASC' }}
     >
@@ -96,6 +94,6 @@ export const PlaceList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

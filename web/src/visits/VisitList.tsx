@@ -2,7 +2,6 @@ import {
   AutocompleteInput,
   DataTable,
   DateInput,
-  List,
   ReferenceInput,
   SimpleList,
   useLocaleState,
@@ -11,7 +10,7 @@ import {
 import { EmptyState } from '../common/EmptyState';
 import { CodeField, CpfField, WhenField } from '../common/fields';
 import { formatCpf, formatDateTime } from '../common/format';
-import { ListError } from '../common/ListError';
+import { ScreenList } from '../common/ScreenList';
 import { useSmall } from '../common/useSmall';
 
 const filters = [
@@ -33,11 +32,10 @@ export const VisitList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <List
+    <ScreenList
       filters={filters}
       actions={false}
       empty={<EmptyState title="app.checkins.none" hint="app.checkins.none_hint" />}
-      error={<ListError />}
       perPage={50}
     >
       {small ? (
@@ -66,6 +64,6 @@ export const VisitList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </ScreenList>
   );
 };

@@ -1,4 +1,4 @@
-import { generateApiKey, hashKey, KeyVault } from './key-vault';
+import { generateApiKey, hashKey, KeyVault, maskApiKey } from './key-vault';
 
 describe('KeyVault', () => {
   it('opens what it sealed', () => {
@@ -22,5 +22,16 @@ describe('KeyVault', () => {
     const a = generateApiKey('ptk');
     expect(a).toMatch(/^ptk_[A-Za-z0-9_-]{32}$/);
     expect(generateApiKey('ptk')).not.toBe(a);
+  });
+});
+
+describe('maskApiKey', () => {
+  it('keeps the prefix and four characters at each end', () => {
+    expect(maskApiKey('plk_3q2x0B6c9nYbO7mE1s4tVw8kZr5aLp0d')).toBe('plk_3q2x…Lp0d');
+    expect(maskApiKey('ptk_9ZtQe1Lr4mNc7Bv2Xw6Ys0Ua3Hd8Kf5j')).toBe('ptk_9ZtQ…Kf5j');
+  });
+
+  it('shows nothing of a key too short to hide', () => {
+    expect(maskApiKey('plk_short')).toBe('plk_…');
   });
 });

@@ -41,3 +41,11 @@ export class KeyVault {
     );
   }
 }
+
+/** A key as people who may not hold it see it: its prefix, first and last four characters (`plk_3q2x…Lp0d`). */
+export function maskApiKey(key: string): string {
+  const separator = key.indexOf('_') + 1;
+  const body = key.slice(separator);
+  if (body.length < 12) return `${key.slice(0, separator)}…`;
+  return `${key.slice(0, separator)}${body.slice(0, 4)}…${body.slice(-4)}`;
+}

@@ -1,13 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Locale } from '../../common/i18n/locale';
 import { RequestLocale } from '../../common/i18n/request-locale';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { AdminAuth } from '../auth/auth.decorators';
+import { Page } from '../../common/http/paging';
+import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
+import { Caller } from '../auth/caller';
 import { BeneficiariesAdminService } from './beneficiaries-admin.service';
 import { toBulkImportResultDto } from './control-panel.mappers';
 import {
+  BeneficiariesQueryDto,
   BeneficiaryDto,
+  BeneficiaryListItemDto,
+  BeneficiaryPageDto,
   BulkImportDto,
   BulkImportResultDto,
   CreateBeneficiaryDto,
@@ -22,12 +27,28 @@ const CPF = { name: 'cpf', example: '111.444.777-35', description: 'With or with
 export class BeneficiariesAdminController {
   constructor(private readonly beneficiaries: BeneficiariesAdminService) {}
 
+  @Get()
+  @Roles('support')
+  @ApiOperation({
+    summary: 'Beneficiaries, by name',
+    description:
+      '`q` matches the start of a CPF (any punctuation), a whole code, or part of a name. CPFs are masked for support.',
+  })
+  @ApiOkResponse({ type: BeneficiaryPageDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query() query: BeneficiariesQueryDto,
+  ): Promise<Page<BeneficiaryListItemDto>> {
+    return this.beneficiaries.listBeneficiaries(caller, query);
+  }
+
   @Post()
   @ApiOperation({ summary: 'Create a beneficiary' })
   @ApiCreatedResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  create(@Body() body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
-    return this.beneficiaries.createBeneficiary(body);
+  create(@CurrentCaller() caller: Caller, @Body() body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
+    return this.beneficiaries.createBeneficiary(caller, body);
   }
 
   @Post('bulk')
@@ -43,19 +64,21 @@ export class BeneficiariesAdminController {
   @ApiOkResponse({ type: BulkImportResultDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
   async bulkImport(
+    @CurrentCaller() caller: Caller,
     @Body() body: BulkImportDto,
     @RequestLocale() locale: Locale,
   ): Promise<BulkImportResultDto> {
-    return toBulkImportResultDto(await this.beneficiaries.bulkImport(body), locale);
+    return toBulkImportResultDto(await this.beneficiaries.bulkImport(caller, body), locale);
   }
 
   @Get(':cpf')
-  @ApiOperation({ summary: 'A beneficiary by CPF' })
+  @Roles('support')
+  @ApiOperation({ summary: 'A beneficiary by CPF (masked in the answer for support)' })
   @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  get(@Param('cpf') cpf: string): Promise<BeneficiaryDto> {
-    return this.beneficiaries.getBeneficiary(cpf);
+  get(@CurrentCaller() caller: Caller, @Param('cpf') cpf: string): Promise<BeneficiaryDto> {
+    return this.beneficiaries.getBeneficiary(caller, cpf);
   }
 
   @Patch(':cpf')
@@ -63,7 +86,11 @@ export class BeneficiariesAdminController {
   @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  update(@Param('cpf') cpf: string, @Body() body: UpdateBeneficiaryDto): Promise<BeneficiaryDto> {
-    return this.beneficiaries.updateBeneficiary(cpf, body);
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('cpf') cpf: string,
+    @Body() body: UpdateBeneficiaryDto,
+  ): Promise<BeneficiaryDto> {
+    return this.beneficiaries.updateBeneficiary(caller, cpf, body);
   }
 }

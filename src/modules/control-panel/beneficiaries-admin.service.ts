@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { generateCode } from '../../common/domain/codes';
-import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
+import { isValidCpf, maskCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
+import { Page, pageOf, paging } from '../../common/http/paging';
+import { AuditLog } from '../audit/audit-log';
+import { Caller } from '../auth/caller';
 import { message } from '../../common/i18n/messages';
 import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
@@ -16,7 +19,9 @@ import {
   StoredBeneficiaryRow,
 } from './control-panel.repository';
 import {
+  BeneficiariesQueryDto,
   BeneficiaryDto,
+  BeneficiaryListItemDto,
   BulkImportDto,
   CreateBeneficiaryDto,
   UpdateBeneficiaryDto,
@@ -35,38 +40,83 @@ function freshCode(taken: Set<string>): string {
   return code;
 }
 
-/** Beneficiaries, one by one and in bulk. */
+/**
+ * Beneficiaries, one by one and in bulk. Audit entries name a beneficiary by its code and list the fields
+ * changed, never their personal data.
+ */
 @Injectable()
 export class BeneficiariesAdminService {
-  constructor(private readonly repository: ControlPanelRepository) {}
+  constructor(
+    private readonly repository: ControlPanelRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
-  async createBeneficiary(body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
+  /** By name; CPFs masked for support. */
+  async listBeneficiaries(
+    caller: Caller,
+    query: BeneficiariesQueryDto,
+  ): Promise<Page<BeneficiaryListItemDto>> {
+    const page = paging(query);
+    const { rows, total } = await this.repository.listBeneficiaries(
+      query.q?.trim() || undefined,
+      page.offset,
+      page.pageSize,
+    );
+    return pageOf(
+      rows.map((row) => ({
+        cpf: caller.seesWholeCpfs ? row.cpf : maskCpf(row.cpf),
+        code: row.code,
+        name: row.name,
+        email: row.email,
+        active: Boolean(Number(row.active)),
+        benefit_plan_code: row.benefitPlanCode,
+      })),
+      page,
+      total,
+    );
+  }
+
+  async createBeneficiary(caller: Caller, body: CreateBeneficiaryDto): Promise<BeneficiaryDto> {
     const cpf = normalizeCpf(body.cpf);
     if (!isValidCpf(cpf)) throw invalidParameter('field.cpfCheckDigits', { field: 'cpf' });
     const plan = await this.benefitPlan(body.benefit_plan_code);
-    const beneficiary = await withCode(
-      body.code,
-      (code) =>
-        this.repository.insertBeneficiary({
-          cpf,
-          code,
-          name: body.name.trim(),
-          email: body.email ?? null,
-          phone: body.phone ?? null,
-          birthday: body.birthday ?? null,
-          active: body.active ?? true,
-          benefitPlanId: plan.id,
-        }),
-      'field.codeTakenByBeneficiary',
-    );
+    const beneficiary = await this.repository.transaction(async (repository, manager) => {
+      const created = await withCode(
+        body.code,
+        (code) =>
+          repository.insertBeneficiary({
+            cpf,
+            code,
+            name: body.name.trim(),
+            email: body.email ?? null,
+            phone: body.phone ?? null,
+            birthday: body.birthday ?? null,
+            active: body.active ?? true,
+            benefitPlanId: plan.id,
+          }),
+        'field.codeTakenByBeneficiary',
+      );
+      await this.audit.write(manager, caller.actor, {
+        action: 'beneficiary.create',
+        targetType: 'beneficiary',
+        targetId: created.code,
+        details: { benefit_plan_code: plan.code, active: created.active },
+      });
+      return created;
+    });
     return toBeneficiaryDto({ ...beneficiary, benefitPlanCode: plan.code });
   }
 
-  async getBeneficiary(rawCpf: string): Promise<BeneficiaryDto> {
-    return toBeneficiaryDto(await this.findBeneficiary(rawCpf));
+  async getBeneficiary(caller: Caller, rawCpf: string): Promise<BeneficiaryDto> {
+    const dto = toBeneficiaryDto(await this.findBeneficiary(rawCpf));
+    return caller.seesWholeCpfs ? dto : { ...dto, cpf: maskCpf(dto.cpf) };
   }
 
-  async updateBeneficiary(rawCpf: string, body: UpdateBeneficiaryDto): Promise<BeneficiaryDto> {
+  async updateBeneficiary(
+    caller: Caller,
+    rawCpf: string,
+    body: UpdateBeneficiaryDto,
+  ): Promise<BeneficiaryDto> {
     const beneficiary = await this.findBeneficiary(rawCpf);
     const plan =
       body.benefit_plan_code === undefined ? undefined : await this.benefitPlan(body.benefit_plan_code);
@@ -78,7 +128,21 @@ export class BeneficiariesAdminService {
       ...(body.active !== undefined && { active: body.active }),
       ...(plan && { benefitPlanId: plan.id }),
     };
-    await this.repository.updateBeneficiary(beneficiary.id, changes);
+    await this.repository.transaction(async (repository, manager) => {
+      await repository.updateBeneficiary(beneficiary.id, changes);
+      await this.audit.write(manager, caller.actor, {
+        action: 'beneficiary.update',
+        targetType: 'beneficiary',
+        targetId: beneficiary.code,
+        details: {
+          fields: Object.keys(body).filter(
+            (field) => body[field as keyof UpdateBeneficiaryDto] !== undefined,
+          ),
+          ...(body.active !== undefined && { active: body.active }),
+          ...(plan && { benefit_plan_code: plan.code }),
+        },
+      });
+    });
     return toBeneficiaryDto({
       ...beneficiary,
       ...changes,
@@ -90,14 +154,25 @@ export class BeneficiariesAdminService {
    * Upsert by CPF in one transaction: per chunk, one query for the CPFs that exist, one for the codes in use,
    * and one multi-row statement. Fields absent from a row keep their current value on update.
    */
-  async bulkImport(body: BulkImportDto): Promise<BulkImportResult> {
+  async bulkImport(caller: Caller, body: BulkImportDto): Promise<BulkImportResult> {
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
     const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
     // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
     const result = await retryOnDeadlock(() =>
-      this.repository.bulkImportTransaction((manager) =>
-        this.importRows(manager, valid, planIds, [...invalid]),
-      ),
+      this.repository.bulkImportTransaction(async (manager) => {
+        const imported = await this.importRows(manager, valid, planIds, [...invalid]);
+        await this.audit.write(manager, caller.actor, {
+          action: 'beneficiary.bulk_import',
+          targetType: 'beneficiary',
+          details: {
+            rows: body.beneficiaries.length,
+            created: imported.created,
+            updated: imported.updated,
+            refused: imported.errors.length,
+          },
+        });
+        return imported;
+      }),
     );
     result.errors.sort((a, b) => a.index - b.index);
     return result;

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { AdminAuth } from '../auth/auth.decorators';
+import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
+import { Caller } from '../auth/caller';
 import { BenefitPlansAdminService } from './benefit-plans-admin.service';
 import { BenefitPlanDto, CreateBenefitPlanDto, UpdateBenefitPlanDto } from './dto/benefit-plans.dto';
 
@@ -15,11 +16,12 @@ export class BenefitPlansAdminController {
   @ApiOperation({ summary: 'Create a benefit plan' })
   @ApiCreatedResponse({ type: BenefitPlanDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  create(@Body() body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
-    return this.benefitPlans.createBenefitPlan(body);
+  create(@CurrentCaller() caller: Caller, @Body() body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
+    return this.benefitPlans.createBenefitPlan(caller, body);
   }
 
   @Get()
+  @Roles('support')
   @ApiOperation({ summary: 'All benefit plans, by code' })
   @ApiOkResponse({ type: [BenefitPlanDto] })
   list(): Promise<BenefitPlanDto[]> {
@@ -31,7 +33,11 @@ export class BenefitPlansAdminController {
   @ApiParam({ name: 'code', example: 'GOLD' })
   @ApiOkResponse({ type: BenefitPlanDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  update(@Param('code') code: string, @Body() body: UpdateBenefitPlanDto): Promise<BenefitPlanDto> {
-    return this.benefitPlans.updateBenefitPlan(code, body);
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('code') code: string,
+    @Body() body: UpdateBenefitPlanDto,
+  ): Promise<BenefitPlanDto> {
+    return this.benefitPlans.updateBenefitPlan(caller, code, body);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/domain-error';
+import { AuditLog } from '../audit/audit-log';
+import { Caller } from '../auth/caller';
 import { toBenefitPlanDto } from './control-panel.mappers';
 import { BenefitPlanChanges, ControlPanelRepository } from './control-panel.repository';
 import { BenefitPlanDto, CreateBenefitPlanDto, UpdateBenefitPlanDto } from './dto/benefit-plans.dto';
@@ -8,23 +10,35 @@ import { withCode } from './generated-code';
 /** Benefit plans: what a beneficiary's employer pays for. */
 @Injectable()
 export class BenefitPlansAdminService {
-  constructor(private readonly repository: ControlPanelRepository) {}
+  constructor(
+    private readonly repository: ControlPanelRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
-  async createBenefitPlan(body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
+  async createBenefitPlan(caller: Caller, body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
     const code = body.code.toUpperCase();
-    const plan = await withCode(
-      code,
-      () =>
-        this.repository.insertBenefitPlan({
-          code,
-          name: body.name.trim(),
-          tier: body.tier,
-          monthlyVisitLimit: body.monthly_visit_limit,
-          mealPlan: body.meal_plan ?? false,
-          appointment: body.appointment ?? false,
-        }),
-      'controlPanel.benefitPlanExists',
-    );
+    const plan = await this.repository.transaction(async (repository, manager) => {
+      const created = await withCode(
+        code,
+        () =>
+          repository.insertBenefitPlan({
+            code,
+            name: body.name.trim(),
+            tier: body.tier,
+            monthlyVisitLimit: body.monthly_visit_limit,
+            mealPlan: body.meal_plan ?? false,
+            appointment: body.appointment ?? false,
+          }),
+        'controlPanel.benefitPlanExists',
+      );
+      await this.audit.write(manager, caller.actor, {
+        action: 'benefit_plan.create',
+        targetType: 'benefit_plan',
+        targetId: created.code,
+        details: { ...toBenefitPlanDto(created) },
+      });
+      return created;
+    });
     return toBenefitPlanDto(plan);
   }
 
@@ -32,7 +46,7 @@ export class BenefitPlansAdminService {
     return (await this.repository.benefitPlans()).map(toBenefitPlanDto);
   }
 
-  async updateBenefitPlan(code: string, body: UpdateBenefitPlanDto): Promise<BenefitPlanDto> {
+  async updateBenefitPlan(caller: Caller, code: string, body: UpdateBenefitPlanDto): Promise<BenefitPlanDto> {
     const plan = await this.repository.findBenefitPlan(code.toUpperCase());
     if (!plan) throw notFound('controlPanel.benefitPlanNotFound', { code });
     const changes: BenefitPlanChanges = {
@@ -43,6 +57,16 @@ export class BenefitPlansAdminService {
       ...(body.appointment !== undefined && { appointment: body.appointment }),
       ...(body.active !== undefined && { active: body.active }),
     };
-    return toBenefitPlanDto(await this.repository.updateBenefitPlan(plan.id, changes));
+    const updated = await this.repository.transaction(async (repository, manager) => {
+      const stored = await repository.updateBenefitPlan(plan.id, changes);
+      await this.audit.write(manager, caller.actor, {
+        action: 'benefit_plan.update',
+        targetType: 'benefit_plan',
+        targetId: plan.code,
+        details: { ...body },
+      });
+      return stored;
+    });
+    return toBenefitPlanDto(updated);
   }
 }

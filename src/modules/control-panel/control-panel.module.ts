@@ -9,8 +9,9 @@ import { PartnersAdminController } from './partners-admin.controller';
 import { PartnersAdminService } from './partners-admin.service';
 import { PlacesAdminController } from './places-admin.controller';
 import { PlacesAdminService } from './places-admin.service';
+import { VisitsAdminController } from './visits-admin.controller';
 
-/** The platform operators' API: `Authorization: Bearer <ADMIN_API_TOKEN>`. */
+/** The control-panel API: `Authorization: Bearer <ADMIN_API_TOKEN>` or a console session, by role. */
 @Module({
   imports: [PartnersModule],
   controllers: [
@@ -18,6 +19,7 @@ import { PlacesAdminService } from './places-admin.service';
     PlacesAdminController,
     BenefitPlansAdminController,
     BeneficiariesAdminController,
+    VisitsAdminController,
   ],
   providers: [
     ControlPanelRepository,

@@ -16,6 +16,9 @@ import { PartnerEntity } from '../partners/entities/partner.entity';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
 import { PlaceSummaryRepository } from '../partners/place-summary.repository';
+import { PlaceScope } from '../auth/caller';
+import { escapeLike } from '../../database/like';
+import { normalizeCpf } from '../../common/domain/cpf';
 
 /** An insert collided on the `code` unique index; the service retries with a fresh code or refuses a given one. */
 export class CodeTakenError extends Error {
@@ -51,6 +54,49 @@ export interface VisitRow {
   cpf: string;
   planCode: string | null;
   createdAt: Date;
+}
+
+export interface PartnerListRow {
+  id: number;
+  name: string;
+  placesCount: string;
+  createdAt: Date;
+}
+
+export interface PlaceListRow {
+  id: string;
+  partnerId: number;
+  partnerName: string;
+  name: string;
+  code: string;
+  active: number;
+  webhookSubscribed: number;
+}
+
+export interface BeneficiaryListRow {
+  cpf: string;
+  code: string;
+  name: string;
+  email: string | null;
+  active: number;
+  benefitPlanCode: string | null;
+}
+
+export interface VisitListRow extends VisitRow {
+  placeId: string;
+  placeName: string | null;
+}
+
+export interface PlaceFilter {
+  q?: string;
+  partnerId?: number;
+  scope: PlaceScope;
+}
+
+export interface VisitFilter {
+  placeId?: string;
+  from?: Date;
+  to?: Date;
 }
 
 export interface StoredBeneficiaryRow {
@@ -94,35 +140,54 @@ export type BeneficiaryTuple = [
 const UUID_LENGTH = 36;
 const PARTNER_ID = /^\d{1,10}$/;
 
-/** The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`. */
+/**
+ * The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`.
+ * `transaction` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
+ */
 @Injectable()
 export class ControlPanelRepository {
+  /** Where the queries run: the pool, or the transaction of a bound copy. */
+  private db: EntityManager;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly placeSummary: PlaceSummaryRepository,
-  ) {}
+  ) {
+    this.db = dataSource.manager;
+  }
+
+  /** Runs `work` in one transaction, with a copy of this repository whose queries run in it. */
+  transaction<T>(
+    work: (repository: ControlPanelRepository, manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction((manager) => {
+      const bound = new ControlPanelRepository(this.dataSource, this.placeSummary);
+      bound.db = manager;
+      return work(bound, manager);
+    });
+  }
 
   // Partners
 
   insertPartner(values: NewPartner): Promise<PartnerEntity> {
-    return this.dataSource.getRepository(PartnerEntity).save(values);
+    return this.db.getRepository(PartnerEntity).save(values);
   }
 
   /** `id` as it came in the path: anything that is not a partner id finds nothing. */
   findPartner(id: string | number): Promise<PartnerEntity | null> {
     if (!PARTNER_ID.test(String(id))) return Promise.resolve(null);
-    return this.dataSource.getRepository(PartnerEntity).findOne({ where: { id: Number(id) } });
+    return this.db.getRepository(PartnerEntity).findOne({ where: { id: Number(id) } });
   }
 
   placesOfPartner(partnerId: number): Promise<PlaceEntity[]> {
-    return this.dataSource
+    return this.db
       .getRepository(PlaceEntity)
       .find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** New key material; the bumped version revokes the bearer tokens issued with the old key. */
   async rotatePartnerKey(id: number, hash: string, ciphertext: string): Promise<void> {
-    await this.dataSource.getRepository(PartnerEntity).update(id, {
+    await this.db.getRepository(PartnerEntity).update(id, {
       apiKeyHash: hash,
       apiKeyCiphertext: ciphertext,
       keyVersion: () => 'key_version + 1',
@@ -133,23 +198,21 @@ export class ControlPanelRepository {
 
   async insertPlace(values: NewPlace): Promise<PlaceEntity> {
     return this.inserting(PlaceEntity, values.code, () =>
-      this.dataSource
-        .getRepository(PlaceEntity)
-        .save(this.dataSource.getRepository(PlaceEntity).create(values)),
+      this.db.getRepository(PlaceEntity).save(this.db.getRepository(PlaceEntity).create(values)),
     );
   }
 
   findPlace(id: string): Promise<PlaceEntity | null> {
     if (id.length > UUID_LENGTH) return Promise.resolve(null);
-    return this.dataSource.getRepository(PlaceEntity).findOne({ where: { id } });
+    return this.db.getRepository(PlaceEntity).findOne({ where: { id } });
   }
 
   async updatePlace(id: string, changes: Partial<Pick<PlaceEntity, 'name' | 'active'>>): Promise<void> {
-    if (Object.keys(changes).length > 0) await this.dataSource.getRepository(PlaceEntity).update(id, changes);
+    if (Object.keys(changes).length > 0) await this.db.getRepository(PlaceEntity).update(id, changes);
   }
 
   async rotatePlaceKey(id: string, hash: string, ciphertext: string): Promise<void> {
-    await this.dataSource.getRepository(PlaceEntity).update(id, {
+    await this.db.getRepository(PlaceEntity).update(id, {
       apiKeyHash: hash,
       apiKeyCiphertext: ciphertext,
       keyVersion: () => 'key_version + 1',
@@ -161,7 +224,7 @@ export class ControlPanelRepository {
   /** Inserts the plan and refreshes its place's summary in one transaction. */
   async insertPlan(values: NewPlan): Promise<PlanEntity> {
     return this.inserting(PlanEntity, values.code, () =>
-      this.dataSource.transaction(async (manager) => {
+      this.db.transaction(async (manager) => {
         const plans = manager.getRepository(PlanEntity);
         const plan = await plans.save(plans.create(values));
         await this.placeSummary.refresh(values.placeId, manager);
@@ -172,16 +235,16 @@ export class ControlPanelRepository {
 
   /** Plans not deleted, oldest first. */
   plansOfPlace(placeId: string): Promise<PlanEntity[]> {
-    return this.dataSource.getRepository(PlanEntity).find({ where: { placeId }, order: { id: 'ASC' } });
+    return this.db.getRepository(PlanEntity).find({ where: { placeId }, order: { id: 'ASC' } });
   }
 
   findPlanOfPlace(placeId: string, code: string): Promise<PlanEntity | null> {
-    return this.dataSource.getRepository(PlanEntity).findOne({ where: { placeId, code } });
+    return this.db.getRepository(PlanEntity).findOne({ where: { placeId, code } });
   }
 
   /** Sets `deletedAt`, refreshes the place's summary in the same transaction, answers the plan as stored. */
   async softDeletePlan(plan: Pick<PlanEntity, 'id' | 'placeId'>): Promise<PlanEntity> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       const plans = manager.getRepository(PlanEntity);
       await plans.softDelete(plan.id);
       await this.placeSummary.refresh(plan.placeId, manager);
@@ -192,22 +255,22 @@ export class ControlPanelRepository {
   // Benefit plans
 
   async insertBenefitPlan(values: NewBenefitPlan): Promise<BenefitPlanEntity> {
-    const benefitPlans = this.dataSource.getRepository(BenefitPlanEntity);
+    const benefitPlans = this.db.getRepository(BenefitPlanEntity);
     return this.inserting(BenefitPlanEntity, values.code, () =>
       benefitPlans.save(benefitPlans.create(values)),
     );
   }
 
   benefitPlans(): Promise<BenefitPlanEntity[]> {
-    return this.dataSource.getRepository(BenefitPlanEntity).find({ order: { code: 'ASC' } });
+    return this.db.getRepository(BenefitPlanEntity).find({ order: { code: 'ASC' } });
   }
 
   findBenefitPlan(code: string): Promise<BenefitPlanEntity | null> {
-    return this.dataSource.getRepository(BenefitPlanEntity).findOne({ where: { code } });
+    return this.db.getRepository(BenefitPlanEntity).findOne({ where: { code } });
   }
 
   async updateBenefitPlan(id: number, changes: BenefitPlanChanges): Promise<BenefitPlanEntity> {
-    const benefitPlans = this.dataSource.getRepository(BenefitPlanEntity);
+    const benefitPlans = this.db.getRepository(BenefitPlanEntity);
     if (Object.keys(changes).length > 0) await benefitPlans.update(id, changes);
     return benefitPlans.findOneOrFail({ where: { id } });
   }
@@ -215,7 +278,7 @@ export class ControlPanelRepository {
   // Beneficiaries
 
   async insertBeneficiary(values: NewBeneficiary): Promise<BeneficiaryEntity> {
-    const beneficiaries = this.dataSource.getRepository(BeneficiaryEntity);
+    const beneficiaries = this.db.getRepository(BeneficiaryEntity);
     return this.inserting(
       BeneficiaryEntity,
       values.code,
@@ -225,7 +288,7 @@ export class ControlPanelRepository {
   }
 
   async findBeneficiary(cpf: string): Promise<BeneficiaryWithPlan | null> {
-    const beneficiary = await this.dataSource.getRepository(BeneficiaryEntity).findOne({
+    const beneficiary = await this.db.getRepository(BeneficiaryEntity).findOne({
       where: { cpf },
       relations: { benefitPlan: true },
     });
@@ -234,8 +297,7 @@ export class ControlPanelRepository {
   }
 
   async updateBeneficiary(id: number, changes: BeneficiaryChanges): Promise<void> {
-    if (Object.keys(changes).length > 0)
-      await this.dataSource.getRepository(BeneficiaryEntity).update(id, changes);
+    if (Object.keys(changes).length > 0) await this.db.getRepository(BeneficiaryEntity).update(id, changes);
   }
 
   // Bulk import: plain SQL, one statement per chunk
@@ -246,7 +308,7 @@ export class ControlPanelRepository {
    * next import's locking reads then wait for this one's rows.
    */
   bulkImportTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       // Named locks are server-wide: the database's name keeps test and bench databases apart.
       const [{ locked }]: { locked: number | string | null }[] = await manager.query(
         "SELECT GET_LOCK(CONCAT(DATABASE(), '.beneficiary_import'), ?) AS locked",
@@ -296,6 +358,121 @@ export class ControlPanelRepository {
     );
   }
 
+  // Lists for the console
+
+  /** Partners by name, with how many places each has; `q` matches part of the name. */
+  async listPartners(q: string | undefined, offset: number, limit: number) {
+    const where = q ? 'WHERE pt.name LIKE ?' : '';
+    const params = q ? [`%${escapeLike(q)}%`] : [];
+    const rows: PartnerListRow[] = await this.db.query(
+      `SELECT pt.id, pt.name, pt.created_at AS createdAt,
+              (SELECT COUNT(*) FROM places p WHERE p.partner_id = pt.id) AS placesCount
+       FROM partners pt ${where} ORDER BY pt.name, pt.id LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT COUNT(*) AS total FROM partners pt ${where}`,
+      params,
+    );
+    return { rows, total: Number(total) };
+  }
+
+  /** Places by name within the caller's scope; `q` matches part of the name or of the code. */
+  async listPlaces(filter: PlaceFilter, offset: number, limit: number) {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (filter.q) {
+      conditions.push('(p.name LIKE ? OR p.code LIKE ?)');
+      params.push(`%${escapeLike(filter.q)}%`, `%${escapeLike(filter.q)}%`);
+    }
+    if (filter.partnerId !== undefined) {
+      conditions.push('p.partner_id = ?');
+      params.push(filter.partnerId);
+    }
+    if ('partnerId' in filter.scope) {
+      conditions.push('p.partner_id = ?');
+      params.push(filter.scope.partnerId);
+    } else if ('placeIds' in filter.scope) {
+      conditions.push(filter.scope.placeIds.length > 0 ? 'p.id IN (?)' : 'FALSE');
+      if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows: PlaceListRow[] = await this.db.query(
+      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.active,
+              p.check_in_webhook AS webhookSubscribed
+       FROM places p JOIN partners pt ON pt.id = p.partner_id ${where}
+       ORDER BY p.name, p.id LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT COUNT(*) AS total FROM places p ${where}`,
+      params,
+    );
+    return { rows, total: Number(total) };
+  }
+
+  /**
+   * Beneficiaries by name. `q` matches the start of a CPF (written with any punctuation), a whole code, or
+   * part of a name.
+   */
+  async listBeneficiaries(q: string | undefined, offset: number, limit: number) {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (q) {
+      conditions.push('b.name LIKE ?', 'b.code = ?');
+      params.push(`%${escapeLike(q)}%`, q.toUpperCase());
+      const digits = normalizeCpf(q);
+      if (/^\d{3,11}$/.test(digits)) {
+        conditions.push('b.cpf LIKE ?');
+        params.push(`${digits}%`);
+      }
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' OR ')}` : '';
+    const rows: BeneficiaryListRow[] = await this.db.query(
+      `SELECT b.cpf, b.code, b.name, b.email, b.active, bp.code AS benefitPlanCode
+       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id ${where}
+       ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT COUNT(*) AS total FROM beneficiaries b ${where}`,
+      params,
+    );
+    return { rows, total: Number(total) };
+  }
+
+  /** Visits of every place (or one), newest first. */
+  async listVisits(filter: VisitFilter, offset: number, limit: number) {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (filter.placeId !== undefined) {
+      conditions.push('v.place_id = ?');
+      params.push(filter.placeId);
+    }
+    if (filter.from) {
+      conditions.push('v.created_at >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to) {
+      conditions.push('v.created_at < ?');
+      params.push(filter.to);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows: VisitListRow[] = await this.db.query(
+      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
+              pl.code AS planCode, v.created_at AS createdAt
+       FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
+       LEFT JOIN plans pl ON pl.id = v.plan_id
+       ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT COUNT(*) AS total FROM visits v ${where}`,
+      params,
+    );
+    return { rows, total: Number(total) };
+  }
+
   // Visits (read-only)
 
   async visitsOfPlace(
@@ -316,13 +493,13 @@ export class ControlPanelRepository {
       params.push(to);
     }
     const where = conditions.join(' AND ');
-    const rows: VisitRow[] = await this.dataSource.query(
+    const rows: VisitRow[] = await this.db.query(
       `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN plans pl ON pl.id = v.plan_id
        WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
-    const [{ total }]: { total: string }[] = await this.dataSource.query(
+    const [{ total }]: { total: string }[] = await this.db.query(
       `SELECT COUNT(*) AS total FROM visits v WHERE ${where}`,
       params,
     );
@@ -342,7 +519,7 @@ export class ControlPanelRepository {
     try {
       return await insert();
     } catch (error) {
-      const property = duplicatedProperty(error, this.dataSource.getMetadata(entity));
+      const property = duplicatedProperty(error, this.db.connection.getMetadata(entity));
       if (property === undefined) throw error;
       if (property === 'code') throw new CodeTakenError(code);
       throw invalidParameter(messages[property] ?? 'field.taken', { field: property, value: code });

@@ -1,11 +1,23 @@
-import { Injectable } from '@nestjs/common';
-import { generateApiKey, hashKey, KeyVault } from '../../common/crypto/key-vault';
+import { Inject, Injectable } from '@nestjs/common';
+import { generateApiKey, hashKey, KeyVault, maskApiKey } from '../../common/crypto/key-vault';
 import { notFound } from '../../common/errors/domain-error';
+import { Page, pageOf, paging } from '../../common/http/paging';
+import { formatInZone } from '../../common/time/business-time';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuditLog } from '../audit/audit-log';
+import { Caller } from '../auth/caller';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { toPartnerDto, toPlaceDto } from './control-panel.mappers';
 import { ControlPanelRepository } from './control-panel.repository';
-import { CreatePartnerDto, PartnerDetailDto, PartnerDto, PartnerKeyDto } from './dto/partners.dto';
+import {
+  CreatePartnerDto,
+  PartnerDetailDto,
+  PartnerDto,
+  PartnerKeyDto,
+  PartnerListItemDto,
+  PartnersQueryDto,
+} from './dto/partners.dto';
 
 /** Partners (chains) and their keys. */
 @Injectable()
@@ -14,32 +26,78 @@ export class PartnersAdminService {
     private readonly repository: ControlPanelRepository,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
+    private readonly audit: AuditLog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async createPartner(body: CreatePartnerDto): Promise<PartnerDto> {
+  async listPartners(query: PartnersQueryDto): Promise<Page<PartnerListItemDto>> {
+    const page = paging(query);
+    const { rows, total } = await this.repository.listPartners(
+      query.q?.trim() || undefined,
+      page.offset,
+      page.pageSize,
+    );
+    return pageOf(
+      rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        places_count: Number(row.placesCount),
+        created_at: formatInZone(row.createdAt, this.config.businessTimezone),
+      })),
+      page,
+      total,
+    );
+  }
+
+  async createPartner(caller: Caller, body: CreatePartnerDto): Promise<PartnerDto> {
     const key = generateApiKey('ptk');
-    const partner = await this.repository.insertPartner({
-      name: body.name.trim(),
-      apiKeyHash: hashKey(key),
-      apiKeyCiphertext: this.vault.seal(key),
+    const partner = await this.repository.transaction(async (repository, manager) => {
+      const created = await repository.insertPartner({
+        name: body.name.trim(),
+        apiKeyHash: hashKey(key),
+        apiKeyCiphertext: this.vault.seal(key),
+      });
+      await this.audit.write(manager, caller.actor, {
+        action: 'partner.create',
+        targetType: 'partner',
+        targetId: created.id,
+        details: { name: created.name },
+      });
+      return created;
     });
     return toPartnerDto(partner, key);
   }
 
-  async getPartner(id: string): Promise<PartnerDetailDto> {
+  /** Keys whole for operators, masked for support. */
+  async getPartner(caller: Caller, id: string): Promise<PartnerDetailDto> {
     const partner = await this.findPartner(id);
     const places = await this.repository.placesOfPartner(partner.id);
+    const key = (sealed: string) => {
+      const plain = this.vault.open(sealed);
+      return caller.seesWholeKeys ? plain : maskApiKey(plain);
+    };
     return {
-      ...toPartnerDto(partner, this.vault.open(partner.apiKeyCiphertext)),
-      places: places.map((place) => toPlaceDto(place, this.vault.open(place.apiKeyCiphertext))),
+      ...toPartnerDto(partner, key(partner.apiKeyCiphertext)),
+      places: places.map((place) => toPlaceDto(place, key(place.apiKeyCiphertext))),
     };
   }
 
-  /** The old key stops at once: its hash no longer matches, and the version in old tokens is stale. */
-  async rotatePartnerKey(id: string): Promise<PartnerKeyDto> {
+  /**
+   * Operators, and a chain account of this partner (anyone else: 404). The old key stops at once: its hash no
+   * longer matches, and the version in old tokens is stale.
+   */
+  async rotatePartnerKey(caller: Caller, id: string): Promise<PartnerKeyDto> {
     const partner = await this.findPartner(id);
+    if (!caller.reachesPartnerKey(partner.id)) throw notFound('controlPanel.partnerNotFound', { id });
     const key = generateApiKey('ptk');
-    await this.repository.rotatePartnerKey(partner.id, hashKey(key), this.vault.seal(key));
+    await this.repository.transaction(async (repository, manager) => {
+      await repository.rotatePartnerKey(partner.id, hashKey(key), this.vault.seal(key));
+      await this.audit.write(manager, caller.actor, {
+        action: 'partner.key.rotate',
+        targetType: 'partner',
+        targetId: partner.id,
+      });
+    });
     this.keyCache.invalidatePartner(partner.id);
     return { partner_api_key: key };
   }

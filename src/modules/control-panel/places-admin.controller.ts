@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Page } from '../../common/http/paging';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { AdminAuth } from '../auth/auth.decorators';
+import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
+import { Caller } from '../auth/caller';
 import {
   AdminPlanDto,
   CreatePlaceDto,
@@ -9,13 +11,18 @@ import {
   PlaceDetailDto,
   PlaceDto,
   PlaceKeyDto,
+  PlaceListItemDto,
+  PlacePageDto,
+  PlacesQueryDto,
+  RevealedKeysDto,
   TrackUsagesQueryDto,
   UpdatePlaceDto,
   VisitPageDto,
 } from './dto/places.dto';
 import { PlacesAdminService } from './places-admin.service';
 
-const PLACE_ID = { name: 'id', example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' };
+export const PLACE_ID = { name: 'id', example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' };
+const OUT_OF_SCOPE = ' A gym account gets 404 for a place outside its scope.';
 
 @ApiTags('Control panel')
 @Controller('admin/places')
@@ -23,21 +30,37 @@ const PLACE_ID = { name: 'id', example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' }
 export class PlacesAdminController {
   constructor(private readonly places: PlacesAdminService) {}
 
+  @Get()
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: 'Places, by name',
+    description: 'A gym account sees only the places of its scope.',
+  })
+  @ApiOkResponse({ type: PlacePageDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  list(@CurrentCaller() caller: Caller, @Query() query: PlacesQueryDto): Promise<Page<PlaceListItemDto>> {
+    return this.places.listPlaces(caller, query);
+  }
+
   @Post()
   @ApiOperation({ summary: 'Create a place (gym unit) of a partner and issue its place_api_key' })
   @ApiCreatedResponse({ type: PlaceDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  create(@Body() body: CreatePlaceDto): Promise<PlaceDto> {
-    return this.places.createPlace(body);
+  create(@CurrentCaller() caller: Caller, @Body() body: CreatePlaceDto): Promise<PlaceDto> {
+    return this.places.createPlace(caller, body);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A place with its current key and its plans' })
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: 'A place with its current key and its plans',
+    description: `The key is masked for support and gym accounts.${OUT_OF_SCOPE}`,
+  })
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: PlaceDetailDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  get(@Param('id') id: string): Promise<PlaceDetailDto> {
-    return this.places.getPlace(id);
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PlaceDetailDto> {
+    return this.places.getPlace(caller, id);
   }
 
   @Patch(':id')
@@ -48,20 +71,39 @@ export class PlacesAdminController {
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: PlaceDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  update(@Param('id') id: string, @Body() body: UpdatePlaceDto): Promise<PlaceDto> {
-    return this.places.updatePlace(id, body);
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdatePlaceDto,
+  ): Promise<PlaceDto> {
+    return this.places.updatePlace(caller, id, body);
   }
 
   @Post(':id/api-key')
+  @Roles('gym')
   @ApiOperation({
     summary: 'Rotate the place_api_key',
-    description: 'The old key stops working at once, and so do the bearer tokens issued with it.',
+    description: `The old key stops working at once, and so do the bearer tokens issued with it. The answer holds the new key whole.${OUT_OF_SCOPE}`,
   })
   @ApiParam(PLACE_ID)
   @ApiCreatedResponse({ type: PlaceKeyDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  rotateKey(@Param('id') id: string): Promise<PlaceKeyDto> {
-    return this.places.rotatePlaceKey(id);
+  rotateKey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PlaceKeyDto> {
+    return this.places.rotatePlaceKey(caller, id);
+  }
+
+  @Post(':id/keys/reveal')
+  @HttpCode(200)
+  @Roles('gym')
+  @ApiOperation({
+    summary: "Show the place's key whole (and the partner's, to operators and chain accounts)",
+    description: `Audited as key.reveal.${OUT_OF_SCOPE}`,
+  })
+  @ApiParam(PLACE_ID)
+  @ApiOkResponse({ type: RevealedKeysDto })
+  @ApiErrorResponses({ 404: ['not_found'] })
+  revealKeys(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<RevealedKeysDto> {
+    return this.places.revealKeys(caller, id);
   }
 
   @Post(':id/plans')
@@ -69,8 +111,12 @@ export class PlacesAdminController {
   @ApiParam(PLACE_ID)
   @ApiCreatedResponse({ type: AdminPlanDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  createPlan(@Param('id') id: string, @Body() body: CreatePlanDto): Promise<AdminPlanDto> {
-    return this.places.createPlan(id, body);
+  createPlan(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: CreatePlanDto,
+  ): Promise<AdminPlanDto> {
+    return this.places.createPlan(caller, id, body);
   }
 
   @Delete(':id/plans/:code')
@@ -80,16 +126,28 @@ export class PlacesAdminController {
   @ApiParam({ name: 'code', example: 'B0KR5QWH' })
   @ApiOkResponse({ type: AdminPlanDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  deletePlan(@Param('id') id: string, @Param('code') code: string): Promise<AdminPlanDto> {
-    return this.places.deletePlan(id, code);
+  deletePlan(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Param('code') code: string,
+  ): Promise<AdminPlanDto> {
+    return this.places.deletePlan(caller, id, code);
   }
 
   @Get(':id/track-usages')
-  @ApiOperation({ summary: "The place's visits, newest first, 50 a page" })
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: "The place's visits (recent check-ins), newest first",
+    description: `CPFs are masked for support.${OUT_OF_SCOPE}`,
+  })
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: VisitPageDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  visits(@Param('id') id: string, @Query() query: TrackUsagesQueryDto): Promise<VisitPageDto> {
-    return this.places.visits(id, query);
+  visits(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query() query: TrackUsagesQueryDto,
+  ): Promise<VisitPageDto> {
+    return this.places.visits(caller, id, query);
   }
 }

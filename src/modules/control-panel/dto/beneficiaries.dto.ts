@@ -10,6 +10,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_BULK_ROWS } from '../bulk-rows';
 import { OmitOrValidate } from './optional';
 
@@ -90,7 +91,7 @@ export class UpdateBeneficiaryDto extends BeneficiaryContactDto {
 }
 
 export class BeneficiaryDto {
-  @ApiProperty({ example: '11144477735' })
+  @ApiProperty({ example: '11144477735', description: 'Masked (`111.***.***-35`) for support' })
   cpf: string;
 
   @ApiProperty({ example: 'EQ2B3FBK' })
@@ -156,4 +157,40 @@ export class BulkImportResultDto {
 
   @ApiProperty({ type: [BulkErrorDto], description: 'The rows left out, by index; the others were imported' })
   errors: BulkErrorDto[];
+}
+
+export class BeneficiariesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    example: '111.444',
+    description: 'The start of a CPF (any punctuation), a whole code, or part of a name',
+  })
+  @IsOptional()
+  @MaxLength(255)
+  @IsString()
+  q?: string;
+}
+
+export class BeneficiaryListItemDto {
+  @ApiProperty({ example: '11144477735', description: 'Masked (`111.***.***-35`) for support' })
+  cpf: string;
+
+  @ApiProperty({ example: 'EQ2B3FBK' })
+  code: string;
+
+  @ApiProperty({ example: 'Joana Lima' })
+  name: string;
+
+  @ApiProperty({ example: 'joana@example.com', nullable: true, type: String })
+  email: string | null;
+
+  @ApiProperty({ example: true })
+  active: boolean;
+
+  @ApiProperty({ example: 'GOLD', nullable: true, type: String })
+  benefit_plan_code: string | null;
+}
+
+export class BeneficiaryPageDto extends PageMetaDto {
+  @ApiProperty({ type: [BeneficiaryListItemDto], description: 'By name' })
+  data: BeneficiaryListItemDto[];
 }

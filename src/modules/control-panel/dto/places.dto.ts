@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_UNSIGNED_INT, OmitOrValidate } from './optional';
 
 const CODE = /^[A-Z0-9]{8}$/;
@@ -67,7 +68,9 @@ export class PlaceDto {
 
   @ApiProperty({
     example: 'plk_3q2x0B6c9nYbO7mE1s4tVw8kZr5aLp0d',
-    description: 'The current key, decrypted from its sealed copy',
+    description:
+      'The current key, decrypted from its sealed copy: whole for operators, masked (`plk_3q2x…Lp0d`) for ' +
+      'support and gym accounts (a gym reveals it with POST /admin/places/:id/keys/reveal)',
   })
   place_api_key: string;
 }
@@ -146,7 +149,7 @@ export class PlaceDetailDto extends PlaceDto {
   plans: AdminPlanDto[];
 }
 
-export class TrackUsagesQueryDto {
+export class TrackUsagesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     example: '2026-11-01',
     description:
@@ -165,12 +168,6 @@ export class TrackUsagesQueryDto {
   @IsOptional()
   @IsString()
   to?: string;
-
-  @ApiPropertyOptional({ example: '1', description: '1-based; 50 visits a page, newest first' })
-  @IsOptional()
-  @Matches(/^[1-9]\d{0,5}$/, { message: 'validation.positiveInteger' })
-  @IsString()
-  page?: string;
 }
 
 export class VisitDto {
@@ -180,7 +177,7 @@ export class VisitDto {
   @ApiProperty({ example: 'EQ2B3FBK' })
   beneficiary_code: string;
 
-  @ApiProperty({ example: '11144477735', description: 'Unmasked: this is the operators’ view' })
+  @ApiProperty({ example: '11144477735', description: 'Masked (`111.***.***-35`) for support' })
   cpf: string;
 
   @ApiProperty({ example: 'B0KR5QWH', nullable: true, type: String })
@@ -202,4 +199,97 @@ export class VisitPageDto {
 
   @ApiProperty({ example: 1, description: 'Visits matching the filter, over all pages' })
   total: number;
+}
+
+export class PlacesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ example: 'paulista', description: 'Part of the name or of the code' })
+  @IsOptional()
+  @MaxLength(255)
+  @IsString()
+  q?: string;
+
+  @ApiPropertyOptional({ example: '7', description: 'Places of this partner only' })
+  @IsOptional()
+  @Matches(/^[1-9]\d{0,9}$/, { message: 'validation.positiveInteger' })
+  @IsString()
+  partner_id?: string;
+}
+
+export class PlaceListItemDto {
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })
+  id: string;
+
+  @ApiProperty({ example: 7 })
+  partner_id: number;
+
+  @ApiProperty({ example: 'Acme Fitness' })
+  partner_name: string;
+
+  @ApiProperty({ example: 'Acme Paulista' })
+  name: string;
+
+  @ApiProperty({ example: '59TADO9F' })
+  code: string;
+
+  @ApiProperty({ example: true })
+  active: boolean;
+
+  @ApiProperty({ example: true, description: 'An active CHECKIN webhook is subscribed' })
+  webhook_subscribed: boolean;
+}
+
+export class PlacePageDto extends PageMetaDto {
+  @ApiProperty({ type: [PlaceListItemDto], description: 'By name' })
+  data: PlaceListItemDto[];
+}
+
+export class VisitsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'One place only' })
+  @IsOptional()
+  @MaxLength(36)
+  @IsString()
+  place_id?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-11-01',
+    description:
+      'Inclusive. `YYYY-MM-DD` or an ISO 8601 date and time; without an offset, in BUSINESS_TIMEZONE',
+  })
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-11-30',
+    description: 'Exclusive for a date and time; `YYYY-MM-DD` includes that whole day',
+  })
+  @IsOptional()
+  @IsString()
+  to?: string;
+}
+
+export class VisitListItemDto extends VisitDto {
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })
+  place_id: string;
+
+  @ApiProperty({ example: 'Acme Paulista', nullable: true, type: String })
+  place_name: string | null;
+}
+
+export class VisitListPageDto extends PageMetaDto {
+  @ApiProperty({ type: [VisitListItemDto], description: 'Newest first' })
+  data: VisitListItemDto[];
+}
+
+export class RevealedKeysDto {
+  @ApiProperty({ example: 'plk_3q2x0B6c9nYbO7mE1s4tVw8kZr5aLp0d' })
+  place_api_key: string;
+
+  @ApiProperty({
+    example: 'ptk_9ZtQe1Lr4mNc7Bv2Xw6Ys0Ua3Hd8Kf5j',
+    nullable: true,
+    type: String,
+    description: 'For operators and chain accounts of the partner; null for an account of listed places',
+  })
+  partner_api_key: string | null;
 }

@@ -43,7 +43,7 @@ describe('A gym manager, invited by an operator, runs the integration of their g
     await olga.page.getByLabel('Nome').fill('Marta Gerente');
     await olga.page.getByLabel('E-mail').fill('marta@academia.example');
     await olga.page.getByRole('radio', { name: 'Só as unidades escolhidas' }).check();
-    await olga.page.getByLabel('Unidades').fill('Centro');
+    await olga.page.getByRole('combobox', { name: 'Unidades' }).fill('Centro');
     await olga.page.getByRole('option', { name: 'Academia Centro' }).click();
     await olga.page.getByRole('button', { name: 'Salvar' }).click();
     const invitation = olga.page.getByRole('dialog', { name: 'Link de convite' });

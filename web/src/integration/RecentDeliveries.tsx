@@ -45,6 +45,7 @@ export const RecentDeliveries = ({ placeId, watchSince }: { placeId: string; wat
         disableSyncWithLocation
         storeKey={false}
         queryOptions={{
+          onError: () => undefined,
           refetchInterval: (query) => {
             const rows = (query.state.data as { data?: Delivery[] } | undefined)?.data ?? [];
             const busy = rows.some((row) => row.status === 'pending' || row.status === 'queued');

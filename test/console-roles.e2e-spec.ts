@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { KeyVault } from '../src/common/crypto/key-vault';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createAccount } from './factories/accounts.factory';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym, createPlace } from './factories/partners.factory';
@@ -160,13 +162,47 @@ describe('console roles and scopes (e2e)', () => {
   });
 
   describe('gym accounts', () => {
-    /** Every route a gym account may call, for one place and its partner. */
-    const gymRoutes = (placeId: string, partnerId: number): Route[] => [
-      ['get', `/admin/places/${placeId}`],
-      ['get', `/admin/places/${placeId}/track-usages`],
-      ['post', `/admin/places/${placeId}/keys/reveal`],
-      ['post', `/admin/places/${placeId}/api-key`],
-      ['post', `/admin/partners/${partnerId}/api-key`],
+    /** A failed delivery of a place's subscription, written as the outbox writes it. */
+    async function failedDelivery(placeId: string): Promise<string> {
+      const subscriptionId = randomUUID();
+      await t.dataSource.query(
+        `INSERT INTO webhook_subscriptions (id, place_id, type, url, secret_ciphertext, active)
+         VALUES (?, ?, 'CHECKIN', 'https://erp.example.com/hooks', 'v1.x.y.z', 1)`,
+        [subscriptionId, placeId],
+      );
+      const deliveryId = await t.app.get(WebhooksRepository).insertEvent(t.dataSource, {
+        id: `evt_${randomUUID().replace(/-/g, '')}`,
+        placeId,
+        type: 'TEST',
+        payload: '{}',
+        createdAt: new Date(),
+        subscriptionId,
+        url: 'https://erp.example.com/hooks',
+      });
+      await t.dataSource.query("UPDATE webhook_deliveries SET status = 'failed' WHERE id = ?", [deliveryId]);
+      await t.dataSource.query('DELETE FROM webhook_subscriptions WHERE id = ?', [subscriptionId]);
+      return deliveryId;
+    }
+
+    /** Every route a gym account may call, for one place, its partner and one of its deliveries, with the answer it gets. */
+    const gymRoutes = (placeId: string, partnerId: number, deliveryId: string): [...Route, number][] => [
+      ['get', `/admin/places/${placeId}`, undefined, 200],
+      ['get', `/admin/places/${placeId}/track-usages`, undefined, 200],
+      ['post', `/admin/places/${placeId}/keys/reveal`, undefined, 200],
+      ['post', `/admin/places/${placeId}/api-key`, undefined, 201],
+      [
+        'post',
+        `/admin/places/${placeId}/webhooks`,
+        { webhook_url: 'https://erp.example.com/a', webhook_type: 'CHECKIN' },
+        201,
+      ],
+      ['get', `/admin/places/${placeId}/webhooks`, undefined, 200],
+      ['put', `/admin/places/${placeId}/webhooks/CHECKIN`, { webhook_url: 'https://erp.example.com/b' }, 200],
+      ['post', `/admin/places/${placeId}/webhooks/CHECKIN/test`, undefined, 202],
+      ['delete', `/admin/places/${placeId}/webhooks/CHECKIN`, undefined, 200],
+      ['get', `/admin/deliveries/${deliveryId}`, undefined, 200],
+      ['post', `/admin/deliveries/${deliveryId}/redeliver`, undefined, 202],
+      ['post', `/admin/partners/${partnerId}/api-key`, undefined, 201],
     ];
 
     it('reach their own places through every gym route, and nothing of another place or partner (404)', async () => {
@@ -176,50 +212,60 @@ describe('console roles and scopes (e2e)', () => {
         t.http,
         await createAccount(t, { role: 'gym', placeIds: [second.place.id] }),
       );
+      const [ourDelivery, secondDelivery, theirDelivery] = [
+        await failedDelivery(ours.place.id),
+        await failedDelivery(second.place.id),
+        await failedDelivery(theirs.place.id),
+      ];
       const vault = t.app.get(KeyVault);
-      const keys = async () =>
-        (
+      const theirState = async () => ({
+        keys: (
           await t.dataSource.query(
             `SELECT p.api_key_ciphertext AS place, pt.api_key_ciphertext AS partner
              FROM places p JOIN partners pt ON pt.id = p.partner_id WHERE p.id = ?`,
             [theirs.place.id],
           )
-        ).map((row: { place: string; partner: string }) => [vault.open(row.place), vault.open(row.partner)]);
-      const before = await keys();
+        ).map((row: { place: string; partner: string }) => [vault.open(row.place), vault.open(row.partner)]),
+        subscriptions: await t.dataSource.query('SELECT id FROM webhook_subscriptions WHERE place_id = ?', [
+          theirs.place.id,
+        ]),
+        deliveries: await t.dataSource.query(
+          'SELECT id, status, redeliveries FROM webhook_deliveries WHERE place_id = ?',
+          [theirs.place.id],
+        ),
+      });
+      const before = await theirState();
+      const expectNotFound = async (session: ConsoleSession, route: Route) => {
+        const res = await call(session, route);
+        expect({ route, status: res.status, label: res.body.errors?.[0]?.label }).toEqual({
+          route,
+          status: 404,
+          label: 'not_found',
+        });
+      };
       for (const session of [chain, listed]) {
-        for (const route of [
-          ...gymRoutes(theirs.place.id, theirs.partner.id),
-          // The other chain's partner with our place, and our partner with the other chain's place.
-          ...gymRoutes(theirs.place.id, ours.partner.id).slice(0, 4),
-          ['post', `/admin/partners/${theirs.partner.id}/api-key`] as Route,
-        ]) {
-          const res = await call(session, route);
-          expect({ route, status: res.status, label: res.body.errors?.[0]?.label }).toEqual({
-            route,
-            status: 404,
-            label: 'not_found',
-          });
+        for (const [method, path, body] of gymRoutes(theirs.place.id, theirs.partner.id, theirDelivery)) {
+          await expectNotFound(session, [method, path, body]);
         }
       }
       // The listed-places account reaches neither its partner's key nor its partner's other place.
-      for (const route of gymRoutes(ours.place.id, ours.partner.id)) {
-        expect({ route, status: (await call(listed, route)).status }).toEqual({ route, status: 404 });
+      for (const [method, path, body] of gymRoutes(ours.place.id, ours.partner.id, ourDelivery)) {
+        await expectNotFound(listed, [method, path, body]);
       }
-      expect(await keys()).toEqual(before);
-      expect(before).toEqual([[theirs.placeApiKey, theirs.partnerApiKey]]);
+      expect(await theirState()).toEqual(before);
+      expect(before.keys).toEqual([[theirs.placeApiKey, theirs.partnerApiKey]]);
 
-      for (const route of gymRoutes(ours.place.id, ours.partner.id)) {
-        const res = await call(chain, route);
-        expect({ route, status: res.status }).toEqual({
-          route,
-          status: route[0] === 'get' ? 200 : route[1].endsWith('reveal') ? 200 : 201,
-        });
+      for (const [method, path, body, status] of gymRoutes(ours.place.id, ours.partner.id, ourDelivery)) {
+        const res = await call(chain, [method, path, body]);
+        expect({ method, path, status: res.status }).toEqual({ method, path, status });
       }
-      for (const route of gymRoutes(second.place.id, ours.partner.id).slice(0, 4)) {
-        expect({ route, status: (await call(listed, route)).status }).toEqual({
-          route,
-          status: route[0] === 'get' || route[1].endsWith('reveal') ? 200 : 201,
-        });
+      for (const [method, path, body, status] of gymRoutes(
+        second.place.id,
+        ours.partner.id,
+        secondDelivery,
+      ).slice(0, -1)) {
+        const res = await call(listed, [method, path, body]);
+        expect({ method, path, status: res.status }).toEqual({ method, path, status });
       }
     });
 

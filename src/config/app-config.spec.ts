@@ -10,6 +10,16 @@ describe('validateConfig', () => {
     expect(config.webhookRetrySchedule).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
     expect(config.webhookTimeoutMs).toBe(15000);
     expect(config.webhookAllowPrivateNetworks).toBe(false);
+    expect(config.sessionIdleMinutes).toBe(30);
+    expect(config.sessionLifetimeHours).toBe(12);
+    expect([config.loginMaxFailuresPerAccount, config.loginMaxFailuresPerAddress]).toEqual([5, 20]);
+    expect(config.loginFailureWindowMinutes).toBe(15);
+  });
+
+  it('marks the session cookie Secure everywhere but development and test', () => {
+    expect(validateConfig({ NODE_ENV: 'development' }).sessionCookieSecure).toBe(false);
+    expect(validateConfig({ NODE_ENV: 'test' }).sessionCookieSecure).toBe(false);
+    expect(validateConfig({ NODE_ENV: 'staging' }).sessionCookieSecure).toBe(true);
   });
 
   it('refuses to start in production with a missing secret and names it', () => {
@@ -55,6 +65,8 @@ describe('validateConfig', () => {
   });
 
   it.each([
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', 'many'],
     ['PORT', 'abc'],
     ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
     ['WEBHOOK_RETRY_SCHEDULE', '5,x'],

@@ -11,7 +11,7 @@ import { ApiErrorResponses } from '../../common/swagger/api-error-responses.deco
 import { AuthenticatedPlace } from './auth.types';
 import type { Role } from '../accounts/entities/account.entity';
 import type { LiveSession } from '../accounts/session.service';
-import { Caller } from './caller';
+import { AuditActor, Caller, placeActor } from './caller';
 import { AdminGuard, ApiKeyGuard, BearerGuard, ROLES_METADATA, SessionGuard } from './guards';
 
 export const API_KEY_SECURITY = 'x-api-key';
@@ -44,6 +44,7 @@ export const AdminAuth = () =>
     UseGuards(AdminGuard),
     ApiBearerAuth(ADMIN_SECURITY),
     ApiCookieAuth(SESSION_SECURITY),
+    ApiExtension('x-roles', ['operator']),
     ApiErrorResponses({ 401: ['invalid_token', 'invalid_session'], 403: ['forbidden'] }),
   );
 
@@ -84,3 +85,9 @@ export const CurrentPlace = createParamDecorator(
     return context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedPlace }>().user;
   },
 );
+
+/** The place of a BearerAuth route as the author of a change, for the audit log. */
+export const PlaceAsActor = createParamDecorator((_data: unknown, context: ExecutionContext): AuditActor => {
+  const request = context.switchToHttp().getRequest<FastifyRequest & { user: AuthenticatedPlace }>();
+  return placeActor(request.user, request);
+});

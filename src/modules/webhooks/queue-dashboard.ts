@@ -4,22 +4,34 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../common/errors/domain-error';
 import { buildErrorEnvelope } from '../../common/errors/error-envelope';
+import { message, translate } from '../../common/i18n/messages';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SessionAuthenticator } from '../accounts/session-authenticator';
 import { WEBHOOK_QUEUE } from './webhooks.constants';
 
 const USER = 'admin';
 const BASE_PATH = '/admin/queues';
+const READS = new Set(['GET', 'HEAD']);
 
-/** The Bull dashboard for support staff, behind basic auth (user `admin`, password ADMIN_API_TOKEN). */
+/**
+ * The Bull dashboard for support staff. Basic auth (user `admin`, password ADMIN_API_TOKEN) for automation, or
+ * a console session: operators may act on jobs (with the session's CSRF token or the service's own Origin),
+ * support may look.
+ */
 @Injectable()
 export class QueueDashboard {
   private readonly adapter = new FastifyAdapter();
   private readonly expected: Buffer;
 
-  constructor(@InjectQueue(WEBHOOK_QUEUE) queue: Queue, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @InjectQueue(WEBHOOK_QUEUE) queue: Queue,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly sessions: SessionAuthenticator,
+  ) {
     this.adapter.setBasePath(BASE_PATH);
     createBullBoard({
       queues: [new BullAdapter(queue, { readOnlyMode: false })],
@@ -28,34 +40,47 @@ export class QueueDashboard {
     this.expected = Buffer.from(`${USER}:${config.adminApiToken}`);
   }
 
-  /** Mounts the dashboard at /admin/queues; the basic-auth hook covers only the dashboard's routes. */
+  /** Mounts the dashboard at /admin/queues; the auth hook covers only the dashboard's routes. */
   register(fastify: FastifyInstance): void {
     void fastify.register(
       async (scope) => {
-        scope.addHook('onRequest', this.basicAuth);
+        scope.addHook('onRequest', this.authenticate);
         await scope.register(this.adapter.registerPlugin());
       },
       { prefix: BASE_PATH },
     );
   }
 
-  private readonly basicAuth = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ): void => {
+  private readonly authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const match = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
-    const given = match ? Buffer.from(match[1], 'base64') : Buffer.alloc(0);
-    if (given.length === this.expected.length && timingSafeEqual(given, this.expected)) return done();
-    void reply
+    if (match) {
+      const given = Buffer.from(match[1], 'base64');
+      if (given.length === this.expected.length && timingSafeEqual(given, this.expected)) return;
+    } else if (this.sessions.hasSessionCookie(request)) {
+      try {
+        const { role } = (await this.sessions.authenticate(request)).account;
+        if (role === 'operator' || (role === 'support' && READS.has(request.method))) return;
+        throw new DomainError('forbidden', message('auth.roleForbidden', { role }));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return this.refuse(reply, request, error);
+      }
+    }
+    await reply
       .code(401)
       .header('WWW-Authenticate', 'Basic realm="queues", charset="UTF-8"')
       .send(
         buildErrorEnvelope(
           401,
           'invalid_token',
-          'The queue dashboard needs basic auth: user admin, password ADMIN_API_TOKEN.',
+          translate(request.locale, message('auth.dashboardCredentials')),
         ),
       );
   };
+
+  private async refuse(reply: FastifyReply, request: FastifyRequest, error: DomainError): Promise<void> {
+    await reply
+      .code(error.status)
+      .send(buildErrorEnvelope(error.status, error.label, translate(request.locale, error.detail)));
+  }
 }

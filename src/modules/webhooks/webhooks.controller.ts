@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { BearerAuth, CurrentPlace } from '../auth/auth.decorators';
+import { BearerAuth, CurrentPlace, PlaceAsActor } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
+import { AuditActor } from '../auth/caller';
 import {
   AcceptedDto,
   DeliveriesQueryDto,
@@ -46,9 +47,10 @@ export class WebhooksController {
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
   create(
     @CurrentPlace() place: AuthenticatedPlace,
+    @PlaceAsActor() actor: AuditActor,
     @Body() body: unknown,
   ): Promise<WebhookCreatedResponseDto> {
-    return this.webhooks.create(place, body);
+    return this.webhooks.create(place, body, actor);
   }
 
   @Put('update')
@@ -58,9 +60,10 @@ export class WebhooksController {
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   update(
     @CurrentPlace() place: AuthenticatedPlace,
+    @PlaceAsActor() actor: AuditActor,
     @Body() body: unknown,
   ): Promise<WebhookUpdatedResponseDto> {
-    return this.webhooks.update(place, body);
+    return this.webhooks.update(place, body, actor);
   }
 
   @Delete('delete/:type')
@@ -70,9 +73,10 @@ export class WebhooksController {
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   remove(
     @CurrentPlace() place: AuthenticatedPlace,
+    @PlaceAsActor() actor: AuditActor,
     @Param('type') type: string,
   ): Promise<WebhookDeletedResponseDto> {
-    return this.webhooks.remove(place, type);
+    return this.webhooks.remove(place, type, actor);
   }
 
   @Get('get')
@@ -98,8 +102,12 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send a delivered or failed event again (same webhook-id)' })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  redeliver(@CurrentPlace() place: AuthenticatedPlace, @Param('id') id: string): Promise<AcceptedDto> {
-    return this.webhooks.redeliver(place, id);
+  redeliver(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @PlaceAsActor() actor: AuditActor,
+    @Param('id') id: string,
+  ): Promise<AcceptedDto> {
+    return this.webhooks.redeliver(place, id, actor);
   }
 
   @Post('test/:type')
@@ -108,7 +116,11 @@ export class WebhooksController {
   @ApiParam(TYPE_PARAM)
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  sendTest(@CurrentPlace() place: AuthenticatedPlace, @Param('type') type: string): Promise<AcceptedDto> {
-    return this.webhooks.sendTest(place, type);
+  sendTest(
+    @CurrentPlace() place: AuthenticatedPlace,
+    @PlaceAsActor() actor: AuditActor,
+    @Param('type') type: string,
+  ): Promise<AcceptedDto> {
+    return this.webhooks.sendTest(place, type, actor);
   }
 }

@@ -2,6 +2,8 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { PartnersModule } from '../partners/partners.module';
+import { DeliveriesAdminController } from './deliveries-admin.controller';
+import { DeliveriesAdminRepository } from './deliveries-admin.repository';
 import { QueueDashboard } from './queue-dashboard';
 import { RetryableDeliveryError, WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -10,6 +12,8 @@ import { retryDelayMs } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
 import { WebhookSender } from './webhook-sender';
 import { BACKOFF_STRATEGY, WEBHOOK_QUEUE } from './webhooks.constants';
+import { WebhooksAdminController } from './webhooks-admin.controller';
+import { WebhooksAdminService } from './webhooks-admin.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
@@ -37,7 +41,7 @@ import { WebhooksService } from './webhooks.service';
       }),
     }),
   ],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, WebhooksAdminController, DeliveriesAdminController],
   providers: [
     WebhooksRepository,
     WebhookOutboxService,
@@ -47,6 +51,8 @@ import { WebhooksService } from './webhooks.service';
     WebhookDeliveryProcessor,
     WebhooksService,
     QueueDashboard,
+    DeliveriesAdminRepository,
+    WebhooksAdminService,
   ],
   exports: [WebhookOutboxService],
 })

@@ -268,14 +268,18 @@ export class WebhooksRepository {
    * Puts a delivered or failed delivery back in line as a new chain of attempts; 'busy' when it is still in
    * flight, 'missing' when it is not the place's.
    */
-  async requeue(placeId: string, deliveryId: string): Promise<'requeued' | 'missing' | 'busy'> {
-    const result: { affectedRows: number } = await this.dataSource.query(
+  async requeue(
+    placeId: string,
+    deliveryId: string,
+    executor: Executor = this.dataSource,
+  ): Promise<'requeued' | 'missing' | 'busy'> {
+    const result: { affectedRows: number } = await executor.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = NULL, redeliveries = redeliveries + 1
        WHERE id = ? AND place_id = ? AND status IN ('delivered', 'failed')`,
       [deliveryId, placeId],
     );
     if (result.affectedRows > 0) return 'requeued';
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await executor.query(
       'SELECT 1 FROM webhook_deliveries WHERE id = ? AND place_id = ?',
       [deliveryId, placeId],
     );

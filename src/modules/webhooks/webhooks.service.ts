@@ -6,7 +6,9 @@ import { invalidParameter, notFound } from '../../common/errors/domain-error';
 import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuditLog, AuditRecord } from '../audit/audit-log';
 import { AuthenticatedPlace } from '../auth/auth.types';
+import { AuditActor } from '../auth/caller';
 import { PlaceSummaryRepository } from '../partners/place-summary.repository';
 import {
   AcceptedDto,
@@ -35,7 +37,10 @@ const PAGE_SIZE = 50;
 
 type Json = Record<string, unknown>;
 
-/** Subscriptions of the token's place, its delivery log, redeliveries and test events. */
+/**
+ * Subscriptions of a place, its delivery log, redeliveries and test events: for its bearer token and, through
+ * the control panel, for people. Every change writes an audit entry naming `actor` in its own transaction.
+ */
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -44,26 +49,41 @@ export class WebhooksService {
     private readonly relay: WebhookRelay,
     private readonly vault: KeyVault,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(place: AuthenticatedPlace, body: unknown): Promise<WebhookCreatedResponseDto> {
+  async create(
+    place: AuthenticatedPlace,
+    body: unknown,
+    actor: AuditActor,
+  ): Promise<WebhookCreatedResponseDto> {
     const { type, url } = this.parseBody(body);
     if (await this.find(place, type)) {
       throw invalidParameter('webhooks.exists', { type });
     }
     const secret = generateWebhookSecret();
-    const subscription = await this.changeSubscriptions(place, (subscriptions) =>
-      subscriptions.save(
-        subscriptions.create({
-          id: randomUUID(),
-          placeId: place.placeId,
-          type,
-          url,
-          secretCiphertext: this.vault.seal(secret),
-          active: true,
-        }),
-      ),
+    const id = randomUUID();
+    const subscription = await this.changeSubscriptions(
+      place,
+      (subscriptions) =>
+        subscriptions.save(
+          subscriptions.create({
+            id,
+            placeId: place.placeId,
+            type,
+            url,
+            secretCiphertext: this.vault.seal(secret),
+            active: true,
+          }),
+        ),
+      actor,
+      {
+        action: 'webhook.create',
+        targetType: 'webhook',
+        targetId: id,
+        details: { place_id: place.placeId, type, url },
+      },
     ).catch((error: unknown) => {
       if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
         throw invalidParameter('webhooks.exists', { type });
@@ -73,36 +93,66 @@ export class WebhooksService {
     return { status: 'success', code: 201, webhook: { ...this.dto(subscription), secret } };
   }
 
-  async update(place: AuthenticatedPlace, body: unknown): Promise<WebhookUpdatedResponseDto> {
+  async update(
+    place: AuthenticatedPlace,
+    body: unknown,
+    actor: AuditActor,
+  ): Promise<WebhookUpdatedResponseDto> {
     const { type, url } = this.parseBody(body);
     const subscription = await this.find(place, type);
     if (!subscription) throw notFound('webhooks.missing', { type });
     subscription.url = url;
     subscription.active = true;
-    await this.changeSubscriptions(place, (subscriptions) => subscriptions.save(subscription));
+    await this.changeSubscriptions(place, (subscriptions) => subscriptions.save(subscription), actor, {
+      action: 'webhook.update',
+      targetType: 'webhook',
+      targetId: subscription.id,
+      details: { place_id: place.placeId, type, url },
+    });
     return { status: 'success', code: 200, webhook: this.dto(subscription) };
   }
 
-  async remove(place: AuthenticatedPlace, rawType: string): Promise<WebhookDeletedResponseDto> {
+  async remove(
+    place: AuthenticatedPlace,
+    rawType: string,
+    actor: AuditActor,
+  ): Promise<WebhookDeletedResponseDto> {
     const type = parseWebhookType(rawType);
-    const result = await this.changeSubscriptions(place, (subscriptions) =>
-      subscriptions.delete({ placeId: place.placeId, type }),
+    const subscription = await this.find(place, type);
+    if (!subscription) throw notFound('webhooks.missing', { type });
+    await this.changeSubscriptions(
+      place,
+      async (subscriptions) => {
+        const result = await subscriptions.delete({ id: subscription.id });
+        // Deleted meanwhile by another request: nothing to record.
+        if (!result.affected) throw notFound('webhooks.missing', { type });
+      },
+      actor,
+      {
+        action: 'webhook.delete',
+        targetType: 'webhook',
+        targetId: subscription.id,
+        details: { place_id: place.placeId, type },
+      },
     );
-    if (!result.affected) throw notFound('webhooks.missing', { type });
     return { status: 'success', code: 200 };
   }
 
   /**
-   * A change to the place's subscriptions and the rewrite of its check-in summary, in one transaction: check-ins
-   * read the summary to decide whether to write an event, so the two must never disagree.
+   * A change to the place's subscriptions, the rewrite of its check-in summary and the change's audit entry, in
+   * one transaction: check-ins read the summary to decide whether to write an event, so the two must never
+   * disagree.
    */
   private changeSubscriptions<T>(
     place: AuthenticatedPlace,
     change: (subscriptions: Repository<WebhookSubscriptionEntity>) => Promise<T>,
+    actor: AuditActor,
+    record: AuditRecord,
   ): Promise<T> {
     return this.repository.dataSource.transaction(async (manager) => {
       const result = await change(manager.getRepository(WebhookSubscriptionEntity));
       await this.placeSummary.refresh(place.placeId, manager);
+      await this.audit.write(manager, actor, record);
       return result;
     });
   }
@@ -145,20 +195,28 @@ export class WebhooksService {
     };
   }
 
-  async redeliver(place: AuthenticatedPlace, deliveryId: string): Promise<AcceptedDto> {
+  async redeliver(place: AuthenticatedPlace, deliveryId: string, actor: AuditActor): Promise<AcceptedDto> {
     if (!DELIVERY_ID_PATTERN.test(deliveryId))
       throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
-    const outcome = await this.repository.requeue(place.placeId, deliveryId);
-    if (outcome === 'missing') throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
-    if (outcome === 'busy') {
-      throw invalidParameter('webhooks.deliveryBusy', { id: deliveryId });
-    }
+    await this.repository.dataSource.transaction(async (manager) => {
+      const outcome = await this.repository.requeue(place.placeId, deliveryId, manager);
+      if (outcome === 'missing') throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
+      if (outcome === 'busy') {
+        throw invalidParameter('webhooks.deliveryBusy', { id: deliveryId });
+      }
+      await this.audit.write(manager, actor, {
+        action: 'delivery.redeliver',
+        targetType: 'delivery',
+        targetId: deliveryId,
+        details: { place_id: place.placeId },
+      });
+    });
     const delivery = await this.repository.deliveries.findOneByOrFail({ id: deliveryId });
     void this.relay.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: delivery.eventId };
   }
 
-  async sendTest(place: AuthenticatedPlace, rawType: string): Promise<AcceptedDto> {
+  async sendTest(place: AuthenticatedPlace, rawType: string, actor: AuditActor): Promise<AcceptedDto> {
     const type = parseWebhookType(rawType);
     const subscription = await this.find(place, type);
     if (!subscription) throw notFound('webhooks.missing', { type });
@@ -170,14 +228,23 @@ export class WebhooksService {
       created_at: formatInZone(now, this.config.businessTimezone),
       place: { place: place.placeId, name: place.placeName, code: place.placeCode },
     };
-    const deliveryId = await this.repository.insertEvent(this.repository.dataSource, {
-      id,
-      placeId: place.placeId,
-      type: TEST_EVENT,
-      payload: JSON.stringify(payload),
-      createdAt: now,
-      subscriptionId: subscription.id,
-      url: subscription.url,
+    const deliveryId = await this.repository.dataSource.transaction(async (manager) => {
+      const created = await this.repository.insertEvent(manager, {
+        id,
+        placeId: place.placeId,
+        type: TEST_EVENT,
+        payload: JSON.stringify(payload),
+        createdAt: now,
+        subscriptionId: subscription.id,
+        url: subscription.url,
+      });
+      await this.audit.write(manager, actor, {
+        action: 'webhook.test',
+        targetType: 'webhook',
+        targetId: subscription.id,
+        details: { place_id: place.placeId, type, event_id: id, delivery_id: created },
+      });
+      return created;
     });
     void this.relay.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: id };

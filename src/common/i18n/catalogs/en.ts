@@ -151,4 +151,7 @@ export const en = {
   'accounts.selfChange': 'you cannot disable your own account or change its role',
   'accounts.disabled': 'account {{id}} is disabled; enable it before sending it a password link',
   'validation.role': '{{field}} must be one of: operator, support, gym',
+
+  'auth.dashboardCredentials':
+    'The queue dashboard needs a console session (operator or support) or basic auth: user admin, password ADMIN_API_TOKEN.',
 } as const satisfies Record<`label.${ErrorLabel}`, string> & Record<string, string>;

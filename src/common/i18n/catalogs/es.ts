@@ -158,4 +158,7 @@ export const es: Catalog = {
   'accounts.disabled':
     'la cuenta {{id}} está desactivada; actívela antes de enviarle un enlace de contraseña',
   'validation.role': '{{field}} debe ser uno de: operator, support, gym',
+
+  'auth.dashboardCredentials':
+    'El panel de colas necesita una sesión de la consola (operator o support) o basic auth: usuario admin, contraseña ADMIN_API_TOKEN.',
 };

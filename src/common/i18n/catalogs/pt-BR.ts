@@ -155,4 +155,7 @@ export const ptBR: Catalog = {
   'accounts.selfChange': 'você não pode desativar a sua própria conta nem mudar o perfil dela',
   'accounts.disabled': 'a conta {{id}} está desativada; ative-a antes de enviar um link de senha',
   'validation.role': '{{field}} deve ser um de: operator, support, gym',
+
+  'auth.dashboardCredentials':
+    'O painel das filas precisa de uma sessão do console (operator ou support) ou de basic auth: usuário admin, senha ADMIN_API_TOKEN.',
 };

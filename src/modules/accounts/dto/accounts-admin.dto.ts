@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -47,7 +48,8 @@ class AccountScopeDto {
 }
 
 export class CreateAccountDto extends AccountScopeDto {
-  @ApiProperty({ example: 'ana@acme.example', description: 'Unique, case-insensitive' })
+  @ApiProperty({ example: 'ana@acme.example', description: 'Unique, case-insensitive; stored in lower case' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @MaxLength(255)
   @IsEmail({}, { message: 'validation.isEmail' })
   @IsString()

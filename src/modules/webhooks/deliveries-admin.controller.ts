@@ -1,0 +1,65 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Page } from '../../common/http/paging';
+import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
+import { Caller } from '../auth/caller';
+import {
+  AdminDeliveriesQueryDto,
+  AdminDeliveryDetailDto,
+  AdminDeliveryDto,
+  AdminDeliveryPageDto,
+} from './dto/webhooks-admin.dto';
+import { AcceptedDto } from './dto/webhooks.dto';
+import { WebhooksAdminService } from './webhooks-admin.service';
+
+const DELIVERY_ID = { name: 'id', example: 'dlv_0c1f4e0a9b8d4c7e8f6a5b4c3d2e1f00' };
+
+@ApiTags('Control panel: webhooks')
+@Controller('admin/deliveries')
+@AdminAuth()
+export class DeliveriesAdminController {
+  constructor(private readonly webhooks: WebhooksAdminService) {}
+
+  @Get()
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: 'Webhook deliveries of every place: failed first, then newest',
+    description: 'A gym account sees the deliveries of its places only.',
+  })
+  @ApiOkResponse({ type: AdminDeliveryPageDto })
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query() query: AdminDeliveriesQueryDto,
+  ): Promise<Page<AdminDeliveryDto>> {
+    return this.webhooks.listDeliveries(caller, query);
+  }
+
+  @Get(':id')
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: "A delivery with the event body as sent and every attempt with the receiver's answer",
+    description: 'CPFs are masked for support. A gym account gets 404 for a delivery of another place.',
+  })
+  @ApiParam(DELIVERY_ID)
+  @ApiOkResponse({ type: AdminDeliveryDetailDto })
+  @ApiErrorResponses({ 404: ['not_found'] })
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AdminDeliveryDetailDto> {
+    return this.webhooks.getDelivery(caller, id);
+  }
+
+  @Post(':id/redeliver')
+  @HttpCode(202)
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: 'Send a delivered or failed event again (same webhook-id); audited',
+    description: '422 invalid_parameter while the delivery is still pending or queued.',
+  })
+  @ApiParam(DELIVERY_ID)
+  @ApiAcceptedResponse({ type: AcceptedDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  redeliver(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<AcceptedDto> {
+    return this.webhooks.redeliver(caller, id);
+  }
+}

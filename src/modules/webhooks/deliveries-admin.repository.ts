@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { PlaceScope } from '../auth/caller';
+import { DeliveryStatus } from './entities/webhook-delivery.entity';
+import { DeliveryLogRow } from './webhooks.repository';
+
+export interface AdminDeliveryRow extends DeliveryLogRow {
+  placeId: string;
+  placeName: string | null;
+  partnerId: number | null;
+}
+
+export interface AdminDeliveryDetailRow extends AdminDeliveryRow {
+  payload: string;
+}
+
+export interface AttemptRow {
+  number: number;
+  url: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string | null;
+  error: string | null;
+  createdAt: Date;
+}
+
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  placeId?: string;
+  scope: PlaceScope;
+}
+
+const COLUMNS = `d.id, d.place_id AS placeId, p.name AS placeName, p.partner_id AS partnerId, d.event_id AS eventId,
+  e.type AS eventType, d.url, d.status, d.attempts, d.last_status_code AS lastStatusCode, d.last_error AS lastError,
+  d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt, d.delivered_at AS deliveredAt,
+  d.created_at AS createdAt`;
+
+/** The delivery log across places, for the console (support, operators, and gym accounts within their scope). */
+@Injectable()
+export class DeliveriesAdminRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Failed deliveries first, then newest first. */
+  async list(filter: DeliveryFilter, offset: number, limit: number) {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (filter.status) {
+      conditions.push('d.status = ?');
+      params.push(filter.status);
+    }
+    if (filter.placeId !== undefined) {
+      conditions.push('d.place_id = ?');
+      params.push(filter.placeId);
+    }
+    if ('partnerId' in filter.scope) {
+      conditions.push('d.place_id IN (SELECT id FROM places WHERE partner_id = ?)');
+      params.push(filter.scope.partnerId);
+    } else if ('placeIds' in filter.scope) {
+      conditions.push(filter.scope.placeIds.length > 0 ? 'd.place_id IN (?)' : 'FALSE');
+      if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows: AdminDeliveryRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}
+       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       ${where} ORDER BY d.status = 'failed' DESC, d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.dataSource.query(
+      `SELECT COUNT(*) AS total FROM webhook_deliveries d ${where}`,
+      params,
+    );
+    return { rows, total: Number(total) };
+  }
+
+  async find(id: string): Promise<AdminDeliveryDetailRow | undefined> {
+    const rows: AdminDeliveryDetailRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS}, e.payload
+       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       WHERE d.id = ?`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** Every attempt of the delivery, across its redeliveries, oldest first. */
+  attempts(deliveryId: string): Promise<AttemptRow[]> {
+    return this.dataSource.query(
+      `SELECT number, url, status_code AS statusCode, duration_ms AS durationMs, response_body AS responseBody,
+              error, created_at AS createdAt
+       FROM webhook_attempts WHERE delivery_id = ? ORDER BY id`,
+      [deliveryId],
+    );
+  }
+}

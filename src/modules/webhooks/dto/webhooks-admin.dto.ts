@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
+import { DeliveryDto } from './webhooks.dto';
+
+export class PlaceWebhookCreateDto {
+  @ApiProperty({
+    example: 'https://erp.example.com/webhooks/checkins',
+    description: 'https; at most 2048 characters',
+  })
+  webhook_url: string;
+
+  @ApiProperty({ example: 'CHECKIN', enum: ['CHECKIN'] })
+  webhook_type: string;
+}
+
+export class PlaceWebhookUpdateDto {
+  @ApiProperty({
+    example: 'https://erp.example.com/webhooks/v2/checkins',
+    description: 'https; the secret stays',
+  })
+  webhook_url: string;
+}
+
+export class AdminDeliveriesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['pending', 'queued', 'delivered', 'failed'] })
+  @IsOptional()
+  @Matches(/^(pending|queued|delivered|failed)$/, { message: 'validation.deliveryStatus' })
+  @IsString()
+  status?: string;
+
+  @ApiPropertyOptional({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'One place only' })
+  @IsOptional()
+  @MaxLength(36)
+  @IsString()
+  place_id?: string;
+}
+
+export class AdminDeliveryDto extends DeliveryDto {
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })
+  place_id: string;
+
+  @ApiProperty({ example: 'Acme Paulista', nullable: true, type: String })
+  place_name: string | null;
+}
+
+export class AdminDeliveryPageDto extends PageMetaDto {
+  @ApiProperty({ type: [AdminDeliveryDto], description: 'Failed deliveries first, then newest first' })
+  data: AdminDeliveryDto[];
+}
+
+export class AttemptDto {
+  @ApiProperty({ example: 1, description: 'Counts on across redeliveries' })
+  number: number;
+
+  @ApiProperty({ example: 'https://erp.example.com/webhooks/checkins' })
+  url: string;
+
+  @ApiProperty({ example: 503, nullable: true, type: Number, description: 'Null when no answer came' })
+  status_code: number | null;
+
+  @ApiProperty({ example: 231 })
+  duration_ms: number;
+
+  @ApiProperty({
+    example: '{"error":"maintenance"}',
+    nullable: true,
+    type: String,
+    description: "The receiver's answer (its first 4 KB); CPFs masked for support",
+  })
+  response_body: string | null;
+
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: String,
+    description: 'Why no answer came (timeout, refused, ...)',
+  })
+  error: string | null;
+
+  @ApiProperty({ example: '2026-11-22T07:02:11.612-03:00' })
+  created_at: string;
+}
+
+/** The delivery of the list, whose `attempts` is here the list of attempts rather than their count. */
+export class AdminDeliveryDetailDto extends OmitType(AdminDeliveryDto, ['attempts'] as const) {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      id: 'evt_5f0c3a6e2b1d4c8f9a7b6c5d4e3f2a1b',
+      type: 'CHECK_IN_CREATED',
+      created_at: '2026-11-22T07:02:11.412-03:00',
+    },
+    description: 'The event body as sent (parsed JSON); CPFs masked for support',
+  })
+  payload: Record<string, unknown>;
+
+  @ApiProperty({ type: [AttemptDto], description: 'Every attempt, across redeliveries, oldest first' })
+  attempts: AttemptDto[];
+}

@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { maskCpf } from '../../common/domain/cpf';
+import { notFound } from '../../common/errors/domain-error';
+import { Page, pageOf, paging } from '../../common/http/paging';
+import { maskCpfsInText } from '../../common/logging/logging.module';
+import { formatInZone } from '../../common/time/business-time';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { AuthRepository } from '../auth/auth.repository';
+import { AuthenticatedPlace } from '../auth/auth.types';
+import { Caller } from '../auth/caller';
+import { AdminDeliveryRow, DeliveriesAdminRepository } from './deliveries-admin.repository';
+import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
+import {
+  AcceptedDto,
+  WebhookCreatedResponseDto,
+  WebhookDeletedResponseDto,
+  WebhookListDto,
+  WebhookUpdatedResponseDto,
+} from './dto/webhooks.dto';
+import { DeliveryStatus } from './entities/webhook-delivery.entity';
+import { DELIVERY_ID_PATTERN } from './webhook-policy';
+import { WebhooksService } from './webhooks.service';
+
+const UUID_LENGTH = 36;
+
+/** Masks every CPF-looking number in a delivery's payload (`document_number`), for support. */
+function maskPayload(value: unknown): unknown {
+  if (typeof value === 'string') return /^\d{11}$/.test(value) ? maskCpf(value) : maskCpfsInText(value);
+  if (Array.isArray(value)) return value.map(maskPayload);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskPayload(inner)]));
+  return value;
+}
+
+/**
+ * The webhooks of a place and the delivery log, for people in the console: the same rules and answers as
+ * `/partner/webhook/*`, reached through a place id within the caller's scope (404 outside it).
+ */
+@Injectable()
+export class WebhooksAdminService {
+  constructor(
+    private readonly places: AuthRepository,
+    private readonly webhooks: WebhooksService,
+    private readonly deliveries: DeliveriesAdminRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(caller: Caller, placeId: string): Promise<WebhookListDto> {
+    return this.webhooks.list(await this.place(caller, placeId));
+  }
+
+  async create(caller: Caller, placeId: string, body: unknown): Promise<WebhookCreatedResponseDto> {
+    return this.webhooks.create(await this.place(caller, placeId), body, caller.actor);
+  }
+
+  /** The type comes from the path; the body gives the new URL. */
+  async update(
+    caller: Caller,
+    placeId: string,
+    type: string,
+    body: unknown,
+  ): Promise<WebhookUpdatedResponseDto> {
+    const fields = body && typeof body === 'object' ? body : {};
+    return this.webhooks.update(
+      await this.place(caller, placeId),
+      { ...fields, webhook_type: type },
+      caller.actor,
+    );
+  }
+
+  async remove(caller: Caller, placeId: string, type: string): Promise<WebhookDeletedResponseDto> {
+    return this.webhooks.remove(await this.place(caller, placeId), type, caller.actor);
+  }
+
+  async sendTest(caller: Caller, placeId: string, type: string): Promise<AcceptedDto> {
+    return this.webhooks.sendTest(await this.place(caller, placeId), type, caller.actor);
+  }
+
+  /** Failed first, then newest; a gym account sees its places' deliveries only. */
+  async listDeliveries(caller: Caller, query: AdminDeliveriesQueryDto): Promise<Page<AdminDeliveryDto>> {
+    const page = paging(query);
+    const { rows, total } = await this.deliveries.list(
+      {
+        status: query.status as DeliveryStatus | undefined,
+        placeId: query.place_id,
+        scope: caller.placeScope,
+      },
+      page.offset,
+      page.pageSize,
+    );
+    return pageOf(
+      rows.map((row) => this.deliveryDto(row)),
+      page,
+      total,
+    );
+  }
+
+  /** The delivery, the event body as sent, and each attempt with the receiver's answer; CPFs masked for support. */
+  async getDelivery(caller: Caller, id: string): Promise<AdminDeliveryDetailDto> {
+    const delivery = await this.findDelivery(caller, id);
+    const attempts = await this.deliveries.attempts(delivery.id);
+    const masked = !caller.seesWholeCpfs;
+    const payload = JSON.parse(delivery.payload) as Record<string, unknown>;
+    const { attempts: _count, ...summary } = this.deliveryDto(delivery);
+    return {
+      ...summary,
+      payload: masked ? (maskPayload(payload) as Record<string, unknown>) : payload,
+      attempts: attempts.map((attempt) => ({
+        number: Number(attempt.number),
+        url: attempt.url,
+        status_code: attempt.statusCode,
+        duration_ms: Number(attempt.durationMs),
+        response_body:
+          masked && attempt.responseBody !== null
+            ? maskCpfsInText(attempt.responseBody)
+            : attempt.responseBody,
+        error: attempt.error,
+        created_at: this.time(attempt.createdAt) as string,
+      })),
+    };
+  }
+
+  /** A new chain of attempts of a delivered or failed delivery (422 while it is still on its way). */
+  async redeliver(caller: Caller, id: string): Promise<AcceptedDto> {
+    const delivery = await this.findDelivery(caller, id);
+    const place = { placeId: delivery.placeId } as AuthenticatedPlace;
+    return this.webhooks.redeliver(place, delivery.id, caller.actor);
+  }
+
+  private async findDelivery(caller: Caller, id: string): Promise<AdminDeliveryRow & { payload: string }> {
+    const delivery = DELIVERY_ID_PATTERN.test(id) ? await this.deliveries.find(id) : undefined;
+    const reached =
+      delivery !== undefined &&
+      caller.reachesPlace({ id: delivery.placeId, partnerId: delivery.partnerId ?? Number.NaN });
+    if (!reached) throw notFound('webhooks.deliveryNotFound', { id });
+    return delivery;
+  }
+
+  /** The place as its bearer token would present it, when the caller reaches it. */
+  private async place(caller: Caller, id: string): Promise<AuthenticatedPlace> {
+    const place = id.length <= UUID_LENGTH ? await this.places.findPlaceById(id) : undefined;
+    if (!place || !caller.reachesPlace(place)) throw notFound('controlPanel.placeNotFound', { id });
+    return {
+      placeId: place.id,
+      placeCode: place.code,
+      placeName: place.name,
+      placeActive: place.active,
+      partnerId: place.partnerId,
+      keyVersion: place.keyVersion,
+    };
+  }
+
+  private time(date: Date | null): string | null {
+    return date ? formatInZone(date, this.config.businessTimezone) : null;
+  }
+
+  private deliveryDto(row: AdminDeliveryRow): AdminDeliveryDto {
+    return {
+      id: String(row.id),
+      place_id: row.placeId,
+      place_name: row.placeName,
+      event_id: row.eventId,
+      event_type: row.eventType,
+      url: row.url,
+      status: row.status,
+      attempts: Number(row.attempts),
+      last_status_code: row.lastStatusCode,
+      last_error: row.lastError,
+      last_attempt_at: this.time(row.lastAttemptAt),
+      next_attempt_at: this.time(row.nextAttemptAt),
+      delivered_at: this.time(row.deliveredAt),
+      created_at: this.time(row.createdAt) as string,
+    };
+  }
+}

@@ -299,6 +299,7 @@ async function main(): Promise<void> {
         hash: '/beneficiaries',
         act: async (page: Page) => {
           await page.getByPlaceholder('CPF, código ou nome').fill('111.444');
+          await page.waitForTimeout(800); // the search box waits for typing to pause
         },
       },
       {
@@ -306,6 +307,7 @@ async function main(): Promise<void> {
         hash: '/beneficiaries',
         act: async (page: Page) => {
           await page.getByPlaceholder('CPF, código ou nome').fill('ninguém com este nome');
+          await page.waitForTimeout(800);
         },
       },
       { name: 'beneficiary-edit', hash: `/beneficiaries/${CPFS[0]}` },
@@ -359,6 +361,7 @@ async function main(): Promise<void> {
         viewport: size === 'desktop' ? DESKTOP : PHONE,
       });
       await page.goto(service.consoleUrl);
+      await page.getByRole('heading', { name: 'Entrar' }).waitFor();
       await camera.settle(page);
       await camera.shoot(page, 'signin', size);
       const link = await service.must<{ url: string }>(

@@ -93,7 +93,7 @@ describe('A gym manager, invited by an operator, runs the integration of their g
     // She rotates the key after reading what stops working; the old key is refused from then on.
     await marta.page.getByRole('tab', { name: 'Chaves' }).click();
     await placeKey.getByRole('button', { name: 'Trocar chave' }).click();
-    const confirmation = marta.page.getByRole('dialog', { name: 'Trocar a Chave da unidade?' });
+    const confirmation = marta.page.getByRole('dialog', { name: 'Trocar a chave da unidade?' });
     expect(await confirmation.textContent()).toContain('para de funcionar na hora');
     await confirmation.getByRole('button', { name: 'Trocar agora' }).click();
     await placeKey.getByText('Esta é a nova chave').waitFor();

@@ -27,6 +27,7 @@ export const App = () => (
     layout={Layout}
     theme={theme}
     disableTelemetry
+    requireAuth
   >
     <CustomRoutes noLayout>
       <Route path="/set-password/:token" element={<SetPassword />} />

@@ -15,9 +15,15 @@ const account = (overrides: Partial<Account>): Account => ({
 });
 
 describe('can', () => {
-  it('lets operators do everything', () => {
+  it('lets operators do everything the service offers', () => {
     expect(can(account({ role: 'operator' }), 'places', 'rotate')).toBe(true);
     expect(can(account({ role: 'operator' }), 'accounts', 'create')).toBe(true);
+    expect(can(account({ role: 'operator' }), 'place-plans', 'delete')).toBe(true);
+  });
+
+  it('offers no delete where the service has none (places, beneficiaries, accounts are deactivated)', () => {
+    expect(can(account({ role: 'operator' }), 'places', 'delete')).toBe(false);
+    expect(can(account({ role: 'operator' }), 'beneficiaries', 'delete')).toBe(false);
   });
 
   it('lets support read and redeliver, never reveal, rotate or change', () => {

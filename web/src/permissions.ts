@@ -9,6 +9,9 @@ type Rules = Record<string, string[]>;
 
 const READ = ['list', 'show'];
 
+/** The only things the service lets anyone delete: a place's plans and its webhook. */
+const DELETABLE = new Set(['place-plans', 'place-webhooks']);
+
 const RULES: Record<Role, Rules | '*'> = {
   operator: '*',
   support: {
@@ -40,6 +43,6 @@ export function can(account: Account | undefined, resource: string | undefined, 
     if (account.role === 'operator') return true;
     return account.role === 'gym' && account.partner_id !== null && ['reveal', 'rotate'].includes(action);
   }
-  if (rules === '*') return true;
+  if (rules === '*') return action !== 'delete' || DELETABLE.has(resource);
   return rules[resource]?.includes(action) ?? false;
 }

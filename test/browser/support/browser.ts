@@ -14,6 +14,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // Date inputs follow the browser's own language, not the page's.
+      '--lang=pt-BR',
     ],
   });
 }

@@ -52,6 +52,29 @@ const Actor = () => {
   );
 };
 
+/** Where the change came from: the address and the request id to look for in the logs. */
+const Origin = () => {
+  const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
+  if (!entry) return null;
+  return (
+    <Box>
+      <Typography variant="body2">{entry.address ?? '—'}</Typography>
+      {entry.request_id && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          aria-label={translate('app.audit.request_id')}
+          sx={{ fontFamily: 'monospace', fontSize: '0.7rem', overflowWrap: 'anywhere', maxWidth: 180 }}
+        >
+          {entry.request_id}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
 /** What changed, as "field: value" lines rather than raw JSON. */
 const Details = () => {
   const entry = useRecordContext<AuditEntry>();
@@ -59,7 +82,7 @@ const Details = () => {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {Object.entries(entry.details).map(([key, value]) => (
-        <Typography component="li" variant="caption" key={key} sx={{ wordBreak: 'break-word' }}>
+        <Typography component="li" variant="caption" key={key} sx={{ overflowWrap: 'anywhere' }}>
           {key}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
         </Typography>
       ))}
@@ -103,16 +126,17 @@ export const AuditList = () => {
           <DataTable.Col source="target_id" label="app.audit.target" disableSort>
             <FunctionField<AuditEntry> render={target} />
           </DataTable.Col>
-          <DataTable.Col source="details" label="app.audit.details" disableSort>
+          <DataTable.Col
+            source="details"
+            label="app.audit.details"
+            disableSort
+            cellSx={() => ({ minWidth: 240, maxWidth: 360 })}
+          >
             <Details />
           </DataTable.Col>
-          <DataTable.Col source="address" label="app.audit.address" disableSort />
-          <DataTable.Col
-            source="request_id"
-            label="app.audit.request_id"
-            disableSort
-            cellSx={() => ({ fontFamily: 'monospace', fontSize: '0.75rem' })}
-          />
+          <DataTable.Col source="address" label="app.audit.origin" disableSort>
+            <Origin />
+          </DataTable.Col>
         </DataTable>
       )}
     </ScreenList>

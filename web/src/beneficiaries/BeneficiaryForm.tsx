@@ -10,6 +10,7 @@ import {
   regex,
   required,
 } from 'react-admin';
+import { formatCpf } from '../common/format';
 
 const emptyToNull = (value: string) => (value === '' ? null : value);
 
@@ -20,6 +21,7 @@ export const BeneficiaryForm = ({ creating }: { creating?: boolean }) => (
       label="app.beneficiaries.cpf"
       helperText={creating ? 'app.beneficiaries.cpf_help' : false}
       disabled={!creating}
+      format={creating ? undefined : formatCpf}
       validate={creating ? required() : undefined}
       fullWidth
     />

@@ -6,6 +6,9 @@ import {
   Card,
   CardContent,
   LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
   Stack,
   Table,
   TableBody,
@@ -18,6 +21,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCpf } from '../common/format';
+import { useSmall } from '../common/useSmall';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { parseBeneficiaryCsv, type ParsedCsv } from './csv';
 
@@ -45,6 +49,7 @@ const TEMPLATE =
 export const BeneficiaryImport = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const small = useSmall();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -187,7 +192,19 @@ export const BeneficiaryImport = () => {
                 refused: outcome.refused.length,
               })}
             </Alert>
-            {outcome.refused.length > 0 && (
+            {outcome.refused.length > 0 && small && (
+              <List dense aria-label={translate('app.beneficiaries.refused_rows')}>
+                {outcome.refused.map((refusal) => (
+                  <ListItem key={refusal.line} divider>
+                    <ListItemText
+                      primary={`${translate('app.beneficiaries.line')} ${refusal.line} · ${formatCpf(refusal.cpf)} ${refusal.name}`}
+                      secondary={refusal.reason}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {outcome.refused.length > 0 && !small && (
               <Box sx={{ overflowX: 'auto' }}>
                 <Table size="small" aria-label={translate('app.beneficiaries.refused_rows')}>
                   <TableHead>

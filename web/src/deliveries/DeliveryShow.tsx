@@ -1,5 +1,15 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import {
   Show,
@@ -11,7 +21,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { DateTimeText, DeliveryStatusChip } from '../common/fields';
 import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -117,7 +127,7 @@ const AttemptCard = ({ attempt }: { attempt: Attempt }) => {
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all', mb: 1 }}>
           {attempt.url}
         </Typography>
-        {attempt.error && (
+        {attempt.error && attempt.error !== `HTTP ${attempt.status_code}` && (
           <Alert severity="error" sx={{ mb: 1 }}>
             {attempt.error}
           </Alert>
@@ -158,9 +168,13 @@ const DeliveryDetail = () => {
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1, m: 0 }}
           >
             <Fact label="app.delivery.place">
-              <Link to={`/places/${encodeURIComponent(delivery.place_id)}/show/webhook`}>
+              <MuiLink
+                component={RouterLink}
+                to={`/places/${encodeURIComponent(delivery.place_id)}/show/webhook`}
+                underline="hover"
+              >
                 {delivery.place_name}
-              </Link>
+              </MuiLink>
             </Fact>
             <Fact label="app.delivery.url">{delivery.url}</Fact>
             <Fact label="app.delivery.event_id">

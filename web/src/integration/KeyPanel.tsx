@@ -3,7 +3,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CopyButton } from '../common/CopyButton';
 import { maskKey } from '../common/format';
 import { SecretBox } from '../common/SecretBox';
@@ -37,6 +37,7 @@ export const KeyPanel = ({
   onRotated,
 }: KeyPanelProps) => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const headingId = useId();
   const [whole, setWhole] = useState<string | null>(null);
@@ -130,7 +131,7 @@ export const KeyPanel = ({
       <Confirm
         isOpen={confirming}
         loading={rotating}
-        title={translate('app.keys.rotate_title', { what: translate(title) })}
+        title={translate('app.keys.rotate_title', { what: translate(title).toLocaleLowerCase(locale) })}
         content={translate(rotateWarning, rotateArgs)}
         confirm={translate('app.keys.rotate_confirm')}
         confirmColor="warning"

@@ -5,7 +5,9 @@ import {
   Card,
   CardContent,
   IconButton,
-  Stack,
+  List,
+  ListItem,
+  ListItemText,
   Table,
   TableBody,
   TableCell,
@@ -26,6 +28,7 @@ import {
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { useSmall } from '../common/useSmall';
 import type { Place, Plan } from '../types';
 
 const AddPlan = ({ place }: { place: Place }) => {
@@ -64,7 +67,14 @@ const AddPlan = ({ place }: { place: Place }) => {
       <Typography variant="subtitle1" component="h4" sx={{ mb: 1 }}>
         {translate('app.plans.add')}
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          alignItems: 'center',
+          gridTemplateColumns: { xs: '1fr', md: '2fr 110px 170px 2fr auto' },
+        }}
+      >
         <TextField
           label={translate('app.plans.name')}
           value={name}
@@ -80,14 +90,12 @@ const AddPlan = ({ place }: { place: Place }) => {
           required
           size="small"
           slotProps={{ htmlInput: { min: 0 } }}
-          sx={{ width: { md: 110 } }}
         />
         <TextField
           label={translate('app.plans.code_optional')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           size="small"
-          sx={{ width: { md: 190 } }}
         />
         <TextField
           label={translate('app.plans.external_reference')}
@@ -98,7 +106,7 @@ const AddPlan = ({ place }: { place: Place }) => {
         <Button type="submit" variant="contained" disabled={busy || !name.trim() || tier === ''}>
           {translate('ra.action.add')}
         </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 };
@@ -110,6 +118,7 @@ export const PlacePlans = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const small = useSmall();
   const { canAccess: canChange } = useCanAccess({ resource: 'place-plans', action: 'create' });
   const [removing, setRemoving] = useState<Plan | null>(null);
   if (!place) return null;
@@ -136,6 +145,37 @@ export const PlacePlans = () => {
         </Typography>
         {plans.length === 0 ? (
           <EmptyState title="app.plans.none" hint="app.plans.none_hint" />
+        ) : small ? (
+          <List dense aria-label={translate('app.places.tabs.plans')}>
+            {plans.map((plan) => (
+              <ListItem
+                key={plan.code}
+                divider
+                secondaryAction={
+                  canChange && (
+                    <IconButton
+                      edge="end"
+                      aria-label={translate('app.plans.remove_named', { name: plan.name })}
+                      onClick={() => setRemoving(plan)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={plan.name}
+                  secondary={[
+                    `${translate('app.plans.code')} ${plan.code}`,
+                    `${translate('app.plans.tier')} ${plan.tier}`,
+                    plan.externalReference,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={translate('app.places.tabs.plans')}>

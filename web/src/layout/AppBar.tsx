@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
@@ -94,7 +94,6 @@ export const AppBar = () => {
         {translate('app.name')}
       </Typography>
       <TitlePortal />
-      <Box sx={{ flex: 1 }} />
       <RoleChip />
     </RaAppBar>
   );

@@ -2,6 +2,7 @@ import {
   Box,
   Card,
   CardContent,
+  Link as MuiLink,
   Stack,
   Table,
   TableBody,
@@ -11,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Show, useCanAccess, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
 import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -73,7 +74,13 @@ const PartnerDetail = () => {
                   {places.map((place) => (
                     <TableRow key={place.id}>
                       <TableCell>
-                        <Link to={`/places/${encodeURIComponent(place.id)}/show`}>{place.name}</Link>
+                        <MuiLink
+                          component={RouterLink}
+                          to={`/places/${encodeURIComponent(place.id)}/show`}
+                          underline="hover"
+                        >
+                          {place.name}
+                        </MuiLink>
                       </TableCell>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{place.code}</TableCell>
                       <TableCell>

@@ -1,8 +1,22 @@
-import { BooleanInput, Edit, SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  SimpleForm,
+  TextInput,
+  maxLength,
+  required,
+  useRecordContext,
+} from 'react-admin';
 import { EditNotFoundOrError, stayOnError } from '../common/NotFoundOrError';
+
+const Title = () => {
+  const record = useRecordContext();
+  return <>{record?.name ?? ''}</>;
+};
 
 export const PlaceEdit = () => (
   <Edit
+    title={<Title />}
     mutationMode="pessimistic"
     redirect="show"
     {...stayOnError}

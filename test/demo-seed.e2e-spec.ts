@@ -1,6 +1,7 @@
 import { KeyVault } from '../src/common/crypto/key-vault';
 import { isValidCpf } from '../src/common/domain/cpf';
-import { seedDemo } from '../src/scripts/demo-seed';
+import { DEMO_PASSWORD, seedDemo } from '../src/scripts/demo-seed';
+import { signIn } from './support/console';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 describe('demo seed (e2e)', () => {
@@ -41,5 +42,16 @@ describe('demo seed (e2e)', () => {
       const codes = (JSON.parse(plans) as { code: string }[]).map((plan) => plan.code).sort();
       expect(codes).toEqual(place.plans.map((plan) => plan.code).sort());
     }
+
+    // One console account of each role, each able to sign in with the demo password; the gym one has one place.
+    expect(first.accounts.map((account) => account.role)).toEqual(['operator', 'support', 'gym']);
+    const [{ accounts }] = await t.dataSource.query('SELECT COUNT(*) AS accounts FROM accounts');
+    expect(Number(accounts)).toBe(3);
+    for (const account of first.accounts) {
+      const session = await signIn(t.http, account, DEMO_PASSWORD);
+      expect(session.account).toMatchObject({ email: account.email, role: account.role });
+    }
+    const gym = await signIn(t.http, first.accounts[2], DEMO_PASSWORD);
+    expect(gym.account).toMatchObject({ partner_id: null, place_ids: [first.places[1].id] });
   });
 });

@@ -1,6 +1,9 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { generateApiKey, hashKey, KeyVault } from '../common/crypto/key-vault';
 import { cpfFromBase } from '../common/domain/cpf';
+import { AccountPlaceEntity } from '../modules/accounts/entities/account-place.entity';
+import { AccountEntity, Role } from '../modules/accounts/entities/account.entity';
+import { PasswordHasher } from '../modules/accounts/password-hasher';
 import { BeneficiaryEntity } from '../modules/beneficiaries/entities/beneficiary.entity';
 import { BenefitPlanEntity } from '../modules/beneficiaries/entities/benefit-plan.entity';
 import { PartnerEntity } from '../modules/partners/entities/partner.entity';
@@ -16,7 +19,15 @@ export interface DemoPlace {
   plans: { code: string; name: string; tier: number }[];
 }
 
+export interface DemoAccount {
+  role: Role;
+  email: string;
+  name: string;
+}
+
 export interface DemoData {
+  /** The console accounts, one of each role; all sign in with DEMO_PASSWORD. */
+  accounts: DemoAccount[];
   partnerName: string;
   partnerApiKey: string;
   places: DemoPlace[];
@@ -24,6 +35,13 @@ export interface DemoData {
 }
 
 const PARTNER_NAME = 'Demo Fitness';
+/** The password of every demo account (set when the account is created; a later run keeps what is there). */
+export const DEMO_PASSWORD = 'demo-console-password';
+const ACCOUNTS: DemoAccount[] = [
+  { role: 'operator', email: 'operator@demo.example', name: 'Olivia Operadora' },
+  { role: 'support', email: 'support@demo.example', name: 'Sérgio Suporte' },
+  { role: 'gym', email: 'gym@demo.example', name: 'Gabriela (Demo Fitness Pinheiros)' },
+];
 const PLACES = [
   {
     id: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61',
@@ -100,12 +118,29 @@ async function upsertPlace(
   return { id: place.id, name: place.name, code: place.code, apiKey: key, plans: spec.plans };
 }
 
-/** Seeds the demo chain; running it again changes nothing and returns the same keys. */
+/** One console account of each role; the gym account reaches the Pinheiros unit only. */
+async function upsertAccounts(
+  manager: EntityManager,
+  gymPlaceId: string,
+  passwordHash: string,
+): Promise<void> {
+  const accounts = manager.getRepository(AccountEntity);
+  for (const spec of ACCOUNTS) {
+    if (await accounts.findOne({ where: { email: spec.email } })) continue;
+    const account = await accounts.save({ ...spec, partnerId: null, passwordHash, active: true });
+    if (spec.role === 'gym')
+      await manager.getRepository(AccountPlaceEntity).insert({ accountId: account.id, placeId: gymPlaceId });
+  }
+}
+
+/** Seeds the demo chain and its accounts; running it again changes nothing and returns the same keys. */
 export async function seedDemo(dataSource: DataSource, vault: KeyVault): Promise<DemoData> {
+  const passwordHash = await new PasswordHasher().hash(DEMO_PASSWORD);
   return dataSource.transaction(async (manager) => {
     const { partner, key } = await upsertPartner(manager, vault);
     const places: DemoPlace[] = [];
     for (const spec of PLACES) places.push(await upsertPlace(manager, vault, partner, spec));
+    await upsertAccounts(manager, PLACES[1].id, passwordHash);
 
     const benefitPlans = manager.getRepository(BenefitPlanEntity);
     const planIds = new Map<string, number>();
@@ -132,6 +167,6 @@ export async function seedDemo(dataSource: DataSource, vault: KeyVault): Promise
       if (!(await repository.findOne({ where: { cpf } }))) await repository.save(row);
       beneficiaries.push({ cpf, code: row.code, name: row.name, benefitPlan, active: row.active });
     }
-    return { partnerName: partner.name, partnerApiKey: key, places, beneficiaries };
+    return { accounts: ACCOUNTS, partnerName: partner.name, partnerApiKey: key, places, beneficiaries };
   });
 }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { KeyVault } from '../common/crypto/key-vault';
 import { loadConfig, setEnvDefaults } from '../config/app-config';
 import { bootstrap, exitOnStartFailure } from '../main';
-import { DemoData, seedDemo } from './demo-seed';
+import { DEMO_PASSWORD, DemoData, seedDemo } from './demo-seed';
 
 const RECEIVER_PORT = 4000;
 
@@ -54,6 +54,7 @@ function story(base: string, demo: DemoData, [cpf, webhookCpf]: [string, string]
 ================================================================================
  Gym integration service (demo) at ${base}
  Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Queue dashboard: ${base}/admin/queues
+ Console: ${base}/console/   (sign in with one of the console accounts printed below)
 ================================================================================
 Partner "${demo.partnerName}"   partner_api_key: ${demo.partnerApiKey}
 ${demo.places
@@ -123,7 +124,48 @@ curl -i -X POST ${base}/v1/track_usages ${key(paulista)} ${json} \\
   -d '{"data":{"type":"track_usage","attributes":{"type":"cpf","identifier":"${webhookCpf}","service_provider_code":"${paulista.code}","service_provider_plan_code":"${paulista.plans[0].code}"}}}'
 curl -s ${base}/partner/webhook/deliveries -H "Authorization: Bearer $TOKEN"
 
+${consoleStory(base, demo)}
 Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
+`;
+}
+
+/** The console accounts and a session story with curl and a cookie jar. */
+function consoleStory(base: string, demo: DemoData): string {
+  const [paulista, pinheiros] = demo.places;
+  const json = `-H 'content-type: application/json'`;
+  const jar = (role: string) => `/tmp/gis-${role}.jar`;
+  const signIn = (role: string, email: string) =>
+    `curl -s -c ${jar(role)} -X POST ${base}/account/session ${json} \\\n  -d '{"email":"${email}","password":"${DEMO_PASSWORD}"}'`;
+  const csrf = (role: string) =>
+    `$(curl -s -b ${jar(role)} ${base}/account/session | node -pe 'JSON.parse(require("fs").readFileSync(0)).csrf_token')`;
+  const [operator, support, gym] = demo.accounts;
+  return `Console at ${base}/console/ — accounts (password of each: ${DEMO_PASSWORD}); Swagger's "session" scheme documents the cookie:
+${demo.accounts.map((a) => `   ${a.role.padEnd(8)} ${a.email}  ${a.name}`).join('\n')}
+
+# 12. Sign in as the operator (the session is the gis_session cookie in the jar), read the session and the places
+${signIn('operator', operator.email)}
+curl -s -b ${jar('operator')} ${base}/admin/places
+# A change without the session's CSRF token -> 403 forbidden; with it -> 200
+curl -s -b ${jar('operator')} -X PATCH ${base}/admin/places/${paulista.id} ${json} -d '{"name":"${paulista.name}"}'
+curl -s -b ${jar('operator')} -X PATCH ${base}/admin/places/${paulista.id} ${json} -H "X-CSRF-Token: ${csrf('operator')}" \\
+  -d '{"name":"${paulista.name}"}'
+
+# 13. Support reads with keys masked, and may not rotate a key -> 403 forbidden
+${signIn('support', support.email)}
+curl -s -b ${jar('support')} ${base}/admin/places/${paulista.id}
+curl -s -b ${jar('support')} -X POST ${base}/admin/places/${paulista.id}/api-key -H "X-CSRF-Token: ${csrf('support')}"
+
+# 14. The gym account sees only ${pinheiros.name}: its key masked, revealed on request; another place is 404
+${signIn('gym', gym.email)}
+curl -s -b ${jar('gym')} ${base}/admin/places
+curl -s -b ${jar('gym')} -X POST ${base}/admin/places/${pinheiros.id}/keys/reveal -H "X-CSRF-Token: ${csrf('gym')}"
+curl -s -b ${jar('gym')} ${base}/admin/places/${paulista.id}
+
+# 15. Who did what: the audit log (operators only), and sign out
+curl -s -b ${jar('operator')} '${base}/admin/audit?page_size=10'
+curl -s -b ${jar('operator')} -X DELETE ${base}/account/session -H "X-CSRF-Token: ${csrf('operator')}" -o /dev/null -w '%{http_code}\\n'
+
+A new operator outside the demo: npm run account:create-operator -- --email you@example.com --name "Your Name"
 `;
 }
 

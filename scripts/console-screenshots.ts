@@ -250,7 +250,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const seeded = await seed(service, ok.url, failing.url);
-    const [paulista, pinheiros] = seeded.places;
+    const [paulista, pinheiros, moema] = seeded.places;
     const camera = new Camera(service);
     const csv = join(tmpdir(), 'beneficiarios.csv');
     writeFileSync(
@@ -284,8 +284,10 @@ async function main(): Promise<void> {
       },
       { name: 'place-webhook', hash: `/places/${paulista.id}/show/webhook` },
       { name: 'place-webhook-failing', hash: `/places/${pinheiros.id}/show/webhook` },
+      { name: 'place-webhook-none', hash: `/places/${moema.id}/show/webhook` },
       { name: 'place-plans', hash: `/places/${paulista.id}/show/plans` },
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
+      { name: 'place-checkins-none', hash: `/places/${moema.id}/show/check-ins` },
       { name: 'place-edit', hash: `/places/${paulista.id}` },
       { name: 'place-create', hash: '/places/create' },
       { name: 'partners', hash: '/partners' },

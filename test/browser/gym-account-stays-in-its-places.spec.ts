@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, personWindow } from './support/browser';
 import { ConsoleService } from './support/console-service';
-import { accountWithPassword, Person, signIn } from './support/people';
+import { accountWithPassword, Person } from './support/people';
 import { seedWorld, World } from './support/world';
 
 describe('A gym account reaches its own places and nothing of another gym', () => {
@@ -29,10 +29,20 @@ describe('A gym account reaches its own places and nothing of another gym', () =
   it('lists only its gym, and another gym’s page opened by URL shows nothing of it', async () => {
     const [centro, norte] = world.places;
     const caio = await personWindow(browser, service.base);
-    await signIn(caio.page, service.consoleUrl, staff);
 
-    await caio.page.getByRole('cell', { name: centro.name }).waitFor();
+    // Caio signs in and opens his gym with the keyboard alone.
+    await caio.page.goto(service.consoleUrl);
+    await caio.page.getByLabel('E-mail').waitFor();
+    await caio.page.keyboard.type(staff.email);
+    await caio.page.keyboard.press('Tab');
+    await caio.page.keyboard.type(staff.password);
+    await caio.page.keyboard.press('Enter');
+    const own = caio.page.getByRole('link', { name: centro.name });
+    await own.waitFor();
     expect(await caio.page.getByRole('cell', { name: norte.name }).count()).toBe(0);
+    await own.focus();
+    await caio.page.keyboard.press('Enter');
+    await caio.page.getByRole('region', { name: 'Chave da unidade' }).waitFor();
 
     for (const tab of ['', '/webhook', '/plans']) {
       await caio.page.goto(`${service.consoleUrl}#/places/${norte.id}/show${tab}`);

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // `npm run console:screenshots`: starts the service on a scratch database, fills it through the API, and takes
 // a screenshot of every console screen, per role, at 1280x800 and at a phone's width (390x844), into
 // .screenshots/console/ (git-ignored). Re-run it after changing a screen and look at every picture.
@@ -221,7 +220,10 @@ async function screensOf(
   });
   await signIn(page, service.consoleUrl, person);
   if (locale === 'en') {
-    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+    // The language switch of the top bar, as a person uses it.
+    await page.getByRole('button', { name: /Português/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Places' }).waitFor();
   }
   for (const screen of screens) {
     await camera.open(page, screen.hash);

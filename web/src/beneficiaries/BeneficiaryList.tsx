@@ -58,6 +58,9 @@ const Empty = () => {
 export const BeneficiaryList = () => {
   const small = useSmall();
   const { canAccess: canEdit } = useCanAccess({ resource: 'beneficiaries', action: 'edit' });
+  const notFound = (
+    <EmptyState title="app.beneficiaries.none_found" hint="app.beneficiaries.none_found_hint" />
+  );
   return (
     <ScreenList
       filters={[
@@ -76,12 +79,13 @@ export const BeneficiaryList = () => {
       {small ? (
         <SimpleList<Beneficiary>
           linkType={canEdit ? 'edit' : false}
+          empty={notFound}
           primaryText={(record) => record.name}
           secondaryText={(record) => `CPF ${formatCpf(record.cpf)} · ${record.code}`}
           tertiaryText={(record) => record.benefit_plan_code ?? ''}
         />
       ) : (
-        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} empty={notFound}>
           <DataTable.Col source="name" label="app.beneficiaries.name" disableSort>
             {canEdit ? <LinkField source="name" to="edit" /> : undefined}
           </DataTable.Col>

@@ -269,6 +269,8 @@ const en = {
       search: 'CPF, code or name',
       none: 'No beneficiaries yet',
       none_hint: 'Import a CSV file or create them one by one.',
+      none_found: 'Nobody found',
+      none_found_hint: 'Search by CPF (with or without punctuation), by code, or by part of the name.',
       import: 'Import CSV',
       import_title: 'Import beneficiaries from CSV',
       import_intro:

@@ -271,6 +271,8 @@ const ptBR: typeof en = {
       search: 'CPF, código ou nome',
       none: 'Nenhum beneficiário ainda',
       none_hint: 'Importe um arquivo CSV ou cadastre um a um.',
+      none_found: 'Ninguém encontrado',
+      none_found_hint: 'Procure pelo CPF (com ou sem pontuação), pelo código ou por parte do nome.',
       import: 'Importar CSV',
       import_title: 'Importar beneficiários de um CSV',
       import_intro:

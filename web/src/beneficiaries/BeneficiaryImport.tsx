@@ -113,7 +113,7 @@ export const BeneficiaryImport = () => {
               bgcolor: 'action.hover',
               p: 1,
               borderRadius: 1,
-              wordBreak: 'break-all',
+              overflowWrap: 'anywhere',
             }}
           >
             cpf, name, email, phone, birthday, benefit_plan_code, active, code

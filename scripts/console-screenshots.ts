@@ -5,6 +5,7 @@ import { createServer, Server } from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, personWindow, PHONE } from '../test/browser/support/browser';
@@ -15,6 +16,7 @@ import { CPFS } from '../test/browser/support/world';
 
 const OUT = join(__dirname, '..', '.screenshots', 'console');
 const DATABASE = 'gym_console_screenshots';
+const QUEUE_PREFIX = 'gym_console_screenshots';
 
 interface Seeded {
   operator: Person;
@@ -243,8 +245,14 @@ async function main(): Promise<void> {
   const connection = await createConnection({ host: '127.0.0.1', user: 'root' });
   await connection.query(`DROP DATABASE IF EXISTS \`${DATABASE}_shots\``);
   await connection.end();
+  // The last run's queue keys go too, so every run starts from nothing (only this script's own prefix).
+  const redis = new Redis('redis://127.0.0.1:6379');
+  for await (const keys of redis.scanStream({ match: `${QUEUE_PREFIX}_shots:*`, count: 500 })) {
+    if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  }
+  await redis.quit();
   process.env.DATABASE_URL = `mysql://root@127.0.0.1:3306/${DATABASE}`;
-  process.env.QUEUE_PREFIX = 'gym_console_screenshots';
+  process.env.QUEUE_PREFIX = QUEUE_PREFIX;
 
   const ok = await receiver(200, '{"received":true}');
   const failing = await receiver(500, '{"error":"database unavailable"}');

@@ -1,4 +1,7 @@
-/** Unit specs live beside the code; e2e specs drive the real app over HTTP against MariaDB and Redis. */
+/**
+ * Unit specs live beside the code; e2e specs drive the real app over HTTP against MariaDB and Redis;
+ * browser specs drive the console in Debian's chromium against the real service started as a process.
+ */
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': 'ts-jest' },
@@ -11,11 +14,27 @@ module.exports = {
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },
     {
       ...common,
+      displayName: 'console',
+      rootDir: 'web/src',
+      testRegex: '.*\\.spec\\.ts$',
+      transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../../tsconfig.json' }] },
+    },
+    {
+      ...common,
       displayName: 'e2e',
       rootDir: '.',
       testRegex: 'test/.*\\.e2e-spec\\.ts$',
       setupFiles: ['<rootDir>/test/support/env.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      rootDir: '.',
+      testRegex: 'test/browser/.*\\.spec\\.ts$',
+      setupFiles: ['<rootDir>/test/support/env.ts'],
+      globalSetup: '<rootDir>/test/browser/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],

@@ -9,6 +9,7 @@ import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
+import { registerConsole } from './modules/console/console-assets';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /**
@@ -35,6 +36,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   registerRequestLocale(fastify, app.get<AppConfig>(APP_CONFIG).defaultLocale);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
+  registerConsole(fastify);
   setupSwagger(app);
   app.enableShutdownHooks();
   return app;

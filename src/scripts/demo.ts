@@ -90,6 +90,7 @@ function story({ base, receiverPort, demo, cpfs }: Story): string {
 ================================================================================
  Gym integration service (demo) at ${base}
  Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Queue dashboard: ${base}/admin/queues
+ Console: ${base}/console/   (sign in with one of the console accounts printed below)
 ================================================================================
 Partner "${demo.partnerName}"   partner_api_key: ${demo.partnerApiKey}
 ${demo.places
@@ -171,7 +172,7 @@ function consoleStory(base: string, demo: DemoData): string {
   const csrf = (role: string) =>
     `$(curl -s -b ${jar(role)} ${base}/account/session | node -pe 'JSON.parse(require("fs").readFileSync(0)).csrf_token')`;
   const [operator, support, gym] = demo.accounts;
-  return `Console accounts (password of each: ${DEMO_PASSWORD}); Swagger's "session" scheme documents the cookie:
+  return `Console at ${base}/console/ — accounts (password of each: ${DEMO_PASSWORD}); Swagger's "session" scheme documents the cookie:
 ${demo.accounts.map((a) => `   ${a.role.padEnd(8)} ${a.email}  ${a.name}`).join('\n')}
 
 # 20. Sign in as the operator (the session is the gis_session cookie in the jar), read the session and the places

@@ -147,6 +147,7 @@ export const en = {
   'webhooks.urlUserInfo': 'webhook_url must not carry a user name or password',
   'webhooks.urlTooLong':
     'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
+  'console.notBuilt': 'The console is not built: run npm run build.',
 
   'label.invalid_session': 'Sign in: there is no session, or it has ended.',
   'label.forbidden': 'Your role may not do this.',

@@ -156,6 +156,7 @@ export const es: Catalog = {
   'webhooks.urlUserInfo': 'webhook_url no puede llevar usuario ni contraseña',
   'webhooks.urlTooLong':
     'webhook_url debe tener como máximo {{max}} caracteres una vez normalizada (percent-encoding, punycode)',
+  'console.notBuilt': 'La consola no está compilada: ejecute npm run build.',
 
   'label.invalid_session': 'Inicie sesión: no hay sesión, o ya terminó.',
   'label.forbidden': 'Su rol no puede hacer esto.',

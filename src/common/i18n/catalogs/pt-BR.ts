@@ -153,6 +153,7 @@ export const ptBR: Catalog = {
   'webhooks.urlUserInfo': 'webhook_url não pode conter usuário nem senha',
   'webhooks.urlTooLong':
     'webhook_url deve ter no máximo {{max}} caracteres depois de normalizada (percent-encoding, punycode)',
+  'console.notBuilt': 'O console não foi compilado: rode npm run build.',
 
   'label.invalid_session': 'Entre de novo: não há sessão, ou ela terminou.',
   'label.forbidden': 'O seu perfil não pode fazer isto.',

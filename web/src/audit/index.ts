@@ -1,0 +1,7 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { AuditList } from './AuditList';
+
+export default {
+  list: AuditList,
+  icon: HistoryIcon,
+};

@@ -1,0 +1,8 @@
+import { Create } from 'react-admin';
+import { BeneficiaryForm } from './BeneficiaryForm';
+
+export const BeneficiaryCreate = () => (
+  <Create redirect="list">
+    <BeneficiaryForm creating />
+  </Create>
+);

@@ -1,0 +1,7 @@
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import { VisitList } from './VisitList';
+
+export default {
+  list: VisitList,
+  icon: HowToRegIcon,
+};

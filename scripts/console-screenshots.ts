@@ -136,6 +136,8 @@ async function seed(service: ConsoleService, okUrl: string, failingUrl: string):
     );
   }
   await service.checkIn(places[1].place_api_key, CPFS[3]);
+  // A member started a check-in at Paulista in the app: pending, with the token the desk confirms.
+  await service.memberCheckIn(CPFS[4], places[0].code, paulistaPlan);
 
   const failedDeliveryId = await until('a failed delivery', async () => {
     const page = await service.must<{ data: { id: string; status: string }[] }>(
@@ -298,6 +300,8 @@ async function main(): Promise<void> {
       { name: 'place-plans', hash: `/places/${paulista.id}/show/plans` },
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
       { name: 'place-checkins-none', hash: `/places/${moema.id}/show/check-ins` },
+      { name: 'place-app-checkins', hash: `/places/${paulista.id}/show/app-check-ins` },
+      { name: 'place-app-checkins-none', hash: `/places/${moema.id}/show/app-check-ins` },
       { name: 'place-edit', hash: `/places/${paulista.id}` },
       { name: 'place-create', hash: '/places/create' },
       { name: 'partners', hash: '/partners' },
@@ -365,6 +369,7 @@ async function main(): Promise<void> {
       { name: 'place-webhook', hash: `/places/${paulista.id}/show/webhook` },
       { name: 'place-plans', hash: `/places/${paulista.id}/show/plans` },
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
+      { name: 'place-app-checkins', hash: `/places/${paulista.id}/show/app-check-ins` },
       { name: 'other-gym-by-url', hash: `/places/${pinheiros.id}/show` },
     ];
 

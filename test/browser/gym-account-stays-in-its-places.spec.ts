@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, personWindow } from './support/browser';
 import { ConsoleService } from './support/console-service';
-import { accountWithPassword, Person } from './support/people';
+import { accountWithPassword, Person, signIn } from './support/people';
 import { seedWorld, World } from './support/world';
 
 describe('A gym account reaches its own places and nothing of another gym', () => {
@@ -44,7 +44,7 @@ describe('A gym account reaches its own places and nothing of another gym', () =
     await caio.page.keyboard.press('Enter');
     await caio.page.getByRole('region', { name: 'Chave da unidade' }).waitFor();
 
-    for (const tab of ['', '/webhook', '/plans']) {
+    for (const tab of ['', '/webhook', '/plans', '/app-check-ins']) {
       await caio.page.goto(`${service.consoleUrl}#/places/${norte.id}/show${tab}`);
       await caio.page.getByText('Nada encontrado aqui (Unidade).', { exact: false }).waitFor();
       const page = (await caio.page.textContent('body')) ?? '';
@@ -53,4 +53,40 @@ describe('A gym account reaches its own places and nothing of another gym', () =
       expect(page).not.toContain(norte.place_api_key);
     }
   });
+
+  it('sees the app check-ins of its gym with the token the desk confirms, and filters them by status', async () => {
+    const [centro, norte] = world.places;
+    const started = await service.memberCheckIn(world.cpf, centro.code);
+    const caio = await personWindow(browser, service.base);
+    await signIn(caio.page, service.consoleUrl, staff);
+    await caio.page.goto(`${service.consoleUrl}#/places/${centro.id}/show/app-check-ins`);
+    await caio.page.getByText(started.token, { exact: true }).waitFor();
+    await caio.page.getByRole('cell', { name: 'Pendente' }).waitFor();
+
+    // Confirmed at the desk: it leaves the pending list and shows as confirmed, without its token.
+    expect(
+      (
+        await service.call('POST', '/v1/track_usages', tokenRegister(started.token, centro.code), {
+          'x-api-key': centro.place_api_key,
+        })
+      ).status,
+    ).toBe(204);
+    await caio.page.getByRole('button', { name: 'Confirmado' }).click();
+    await caio.page.getByRole('cell', { name: 'Confirmado' }).waitFor();
+    expect(await caio.page.getByText(started.token, { exact: true }).count()).toBe(0);
+    await caio.page.getByRole('button', { name: 'Pendente' }).click();
+    await caio.page.getByText('Nenhum check-in pelo app').waitFor();
+
+    await caio.page.goto(`${service.consoleUrl}#/places/${norte.id}/show/app-check-ins`);
+    await caio.page.getByText('Nada encontrado aqui (Unidade).', { exact: false }).waitFor();
+  });
 });
+
+function tokenRegister(token: string, placeCode: string) {
+  return {
+    data: {
+      type: 'track_usage',
+      attributes: { type: 'token', identifier: token, service_provider_code: placeCode },
+    },
+  };
+}

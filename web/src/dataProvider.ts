@@ -110,6 +110,19 @@ async function placeVisitList(params: GetListParams) {
   return { data: result.data.map((item) => withId(item)), total: result.total };
 }
 
+/** Member check-ins made in the app at one place, newest first, optionally of one status. */
+async function placeAppCheckInList(params: GetListParams) {
+  const placeId = params.filter?.place_id;
+  if (!placeId) return { data: [], total: 0 };
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 50 };
+  const result = await api.get<Page<RaRecord>>(`/admin/places/${enc(placeId)}/check-ins`, {
+    page,
+    page_size: perPage,
+    status: params.filter?.status || undefined,
+  });
+  return { data: result.data, total: result.total };
+}
+
 function normalizeDelivery(delivery: Delivery): Delivery & { attempt_log: unknown[]; id: string } {
   const log = Array.isArray(delivery.attempts) ? delivery.attempts : [];
   return {
@@ -123,6 +136,7 @@ const standard = {
   async getList(resource: string, params: GetListParams) {
     if (resource === 'benefit-plans') return benefitPlanList(params);
     if (resource === 'place-visits') return placeVisitList(params);
+    if (resource === 'place-app-check-ins') return placeAppCheckInList(params);
     const list = PAGED_LISTS[resource];
     if (!list) throw new Error(`Unknown resource ${resource}`);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };

@@ -2,6 +2,8 @@ import { freePort, ServiceProcess } from '../../support/service-process';
 
 /** The admin token of the services these tests start (never a real secret). */
 export const ADMIN_TOKEN = 'browser-tests-admin-token';
+/** The member API token of those services: the platform's app backend starts check-ins with it. */
+export const MEMBER_TOKEN = 'browser-tests-member-token';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -26,6 +28,7 @@ export class ConsoleService {
       QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_${name}`,
       PUBLIC_BASE_URL: base,
       ADMIN_API_TOKEN: ADMIN_TOKEN,
+      MEMBER_API_TOKEN: MEMBER_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       ...env,
@@ -68,6 +71,28 @@ export class ConsoleService {
     if (answer.status >= 300) {
       throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     }
+    return answer.body;
+  }
+
+  /** A check-in a member starts in the platform's app, as its backend sends it to the member API. */
+  async memberCheckIn(
+    cpf: string,
+    placeCode: string,
+    planCode?: string,
+  ): Promise<{ id: string; token: string }> {
+    const answer = await this.call<{ id: string; token: string }>(
+      'POST',
+      '/member/v1/check_ins',
+      {
+        type: 'cpf',
+        identifier: cpf,
+        service_provider_code: placeCode,
+        service_provider_plan_code: planCode,
+      },
+      { authorization: `Bearer ${MEMBER_TOKEN}` },
+    );
+    if (answer.status !== 201)
+      throw new Error(`member check-in answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body;
   }
 

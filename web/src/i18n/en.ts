@@ -96,6 +96,7 @@ const en = {
         webhook: 'Webhook and deliveries',
         plans: 'Plans',
         checkins: 'Recent check-ins',
+        app_checkins: 'App check-ins',
       },
     },
     keys: {
@@ -206,6 +207,25 @@ const en = {
       remove_title: 'Remove the plan %{name}?',
       remove_warning:
         'Check-ins naming plan %{code} are refused from now on (invalid_plan). Past visits keep it.',
+    },
+    app_checkins: {
+      intro:
+        'Check-ins members started in the app for this place. A pending one is confirmed when your system calls its endpoint or registers its token at the desk; it expires if nobody does.',
+      all: 'All',
+      status_label: 'Status',
+      started_at: 'Started',
+      token: 'Token',
+      expires_at: 'Expires',
+      validated_at: 'Confirmed',
+      none: 'No app check-ins',
+      none_hint:
+        'When a member checks in at this place in the app, it shows here until it is confirmed or expires.',
+      status: {
+        pending: 'Pending',
+        validated: 'Confirmed',
+        expired: 'Expired',
+        cancelled: 'Cancelled',
+      },
     },
     checkins: {
       when: 'When',

@@ -98,6 +98,7 @@ const ptBR: typeof en = {
         webhook: 'Webhook e entregas',
         plans: 'Planos',
         checkins: 'Check-ins recentes',
+        app_checkins: 'Check-ins pelo app',
       },
     },
     keys: {
@@ -207,6 +208,25 @@ const ptBR: typeof en = {
       remove_title: 'Remover o plano %{name}?',
       remove_warning:
         'Check-ins com o plano %{code} passam a ser recusados (invalid_plan). Visitas anteriores continuam com ele.',
+    },
+    app_checkins: {
+      intro:
+        'Check-ins que os membros iniciaram no app para esta unidade. Um pendente é confirmado quando o seu sistema chama o endpoint dele ou registra o token no balcão; se ninguém confirmar, ele expira.',
+      all: 'Todos',
+      status_label: 'Situação',
+      started_at: 'Iniciado',
+      token: 'Token',
+      expires_at: 'Expira',
+      validated_at: 'Confirmado',
+      none: 'Nenhum check-in pelo app',
+      none_hint:
+        'Quando um membro fizer check-in nesta unidade pelo app, ele aparece aqui até ser confirmado ou expirar.',
+      status: {
+        pending: 'Pendente',
+        validated: 'Confirmado',
+        expired: 'Expirado',
+        cancelled: 'Cancelado',
+      },
     },
     checkins: {
       when: 'Quando',

@@ -9,6 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { PlaceAppCheckIns } from '../integration/PlaceAppCheckIns';
 import { PlaceCheckIns } from '../integration/PlaceCheckIns';
 import { PlaceKeys } from '../integration/PlaceKeys';
 import { PlacePlans } from '../integration/PlacePlans';
@@ -50,7 +51,7 @@ const Header = () => {
   );
 };
 
-/** A place and its integration section: keys, webhook and delivery log, plans, recent check-ins. */
+/** A place and its integration section: keys, webhook and delivery log, plans, recent check-ins, app check-ins. */
 export const PlaceShow = () => (
   <Show
     title={<Title />}
@@ -73,6 +74,9 @@ export const PlaceShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="app.places.tabs.checkins" path="check-ins">
         <PlaceCheckIns />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="app.places.tabs.app_checkins" path="app-check-ins">
+        <PlaceAppCheckIns />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>

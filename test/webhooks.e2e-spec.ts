@@ -573,7 +573,7 @@ describe('webhooks (e2e)', () => {
   });
 
   describe('queue dashboard', () => {
-    it('asks for basic auth and shows the delivery queue, whose jobs carry no secret', async () => {
+    it('asks for basic auth and shows the delivery queue, whose jobs name the place and target host and carry no secret', async () => {
       const g = await subscribedGym();
       await g.checkIn();
       await eventually(() => receiver.received.length === 1, 15_000, 'the delivery');
@@ -594,8 +594,19 @@ describe('webhooks (e2e)', () => {
       const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
-      for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['deliveryId', 'redeliveries']);
+      for (const job of jobs) {
+        expect(Object.keys(job.data).sort()).toEqual(['deliveryId', 'place', 'redeliveries', 'target']);
+      }
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
+      const [delivery] = await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE place_id = ?', [
+        g.place.id,
+      ]);
+      expect(jobs.find((job) => job.data.deliveryId === delivery.id)?.data).toEqual({
+        deliveryId: delivery.id,
+        redeliveries: 0,
+        place: `${g.place.name} (${g.place.code})`,
+        target: new URL(receiver.url()).host,
+      });
     });
   });
 

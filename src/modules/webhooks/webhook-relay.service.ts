@@ -78,10 +78,14 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweep();
   }
 
-  private addJob(delivery: { id: string; redeliveries: number }) {
+  /** A job names its delivery and chain, and, for people reading the dashboard, the place and target host. */
+  private addJob(
+    delivery: { id: string; redeliveries: number },
+    label: { place: string; target: string } | undefined,
+  ) {
     return this.queue.add(
       DELIVER_JOB,
-      { deliveryId: delivery.id, redeliveries: delivery.redeliveries },
+      { deliveryId: delivery.id, redeliveries: delivery.redeliveries, ...label },
       {
         jobId: deliveryJobId(delivery.id, delivery.redeliveries),
         attempts: this.config.webhookRetrySchedule.length + 1,
@@ -97,7 +101,14 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
       const count = await this.repository.dataSource.transaction(async (manager) => {
         const claimed = await this.repository.claimPending(manager, BATCH);
         if (claimed.length === 0) return 0;
-        await withTimeout(Promise.all(claimed.map((delivery) => this.addJob(delivery))), ADD_TIMEOUT_MS);
+        const labels = await this.repository.jobLabels(
+          manager,
+          claimed.map((delivery) => delivery.id),
+        );
+        await withTimeout(
+          Promise.all(claimed.map((delivery) => this.addJob(delivery, labels.get(delivery.id)))),
+          ADD_TIMEOUT_MS,
+        );
         await this.repository.markQueued(
           manager,
           claimed.map((delivery) => delivery.id),
@@ -120,6 +131,10 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const now = this.clock.now();
     const stale = await this.repository.staleQueued(new Date(now.getTime() - LOST_AFTER_MS), BATCH);
     const confirmed: string[] = [];
+    const labels = await this.repository.jobLabels(
+      this.repository.dataSource,
+      stale.map((delivery) => delivery.id),
+    );
     for (const delivery of stale) {
       const job = await withTimeout(
         this.queue.getJob(deliveryJobId(delivery.id, delivery.redeliveries)),
@@ -131,7 +146,7 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
         // Only slow: look again in LOST_AFTER_MS.
         if (neverAttempted) confirmed.push(delivery.id);
       } else if (state === 'lost' && neverAttempted) {
-        await withTimeout(this.addJob(delivery), ADD_TIMEOUT_MS);
+        await withTimeout(this.addJob(delivery, labels.get(delivery.id)), ADD_TIMEOUT_MS);
         confirmed.push(delivery.id);
         this.logger.warn({ deliveryId: delivery.id }, 'Redis lost a webhook job; queued it again');
       } else {

@@ -23,4 +23,8 @@ export interface DeliverJobData {
    * Absent (0) in jobs added before redeliveries were counted.
    */
   redeliveries?: number;
+  /** For people reading the queue dashboard: the place, as `Name (CODE)`. Never read by the worker. */
+  place?: string;
+  /** For people reading the queue dashboard: the host the delivery goes to (no path, query or credentials). */
+  target?: string;
 }

@@ -8,6 +8,15 @@ import { generateDeliveryId } from './webhook-policy';
 
 type Executor = Pick<DataSource | EntityManager, 'query'>;
 
+/** The host (and port) of a URL: never its credentials, path or query. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
 export interface CheckInFacts {
   placeName: string;
   placeCode: string;
@@ -129,6 +138,23 @@ export class WebhooksRepository {
       [limit],
     );
     return rows.map((row) => ({ id: String(row.id), redeliveries: Number(row.redeliveries) }));
+  }
+
+  /** The place (`Name (CODE)`) and the target host of each delivery, for the queue dashboard's jobs. */
+  async jobLabels(executor: Executor, ids: string[]): Promise<Map<string, { place: string; target: string }>> {
+    if (ids.length === 0) return new Map();
+    // A plain read, apart from the claim: a locking read would lock the places' rows as well.
+    const rows: { id: string; placeName: string; placeCode: string; url: string }[] = await executor.query(
+      `SELECT d.id, p.name AS placeName, p.code AS placeCode, d.url FROM webhook_deliveries d
+       JOIN places p ON p.id = d.place_id WHERE d.id IN (?)`,
+      [ids],
+    );
+    return new Map(
+      rows.map((row) => [
+        String(row.id),
+        { place: `${row.placeName} (${row.placeCode})`, target: hostOf(row.url) },
+      ]),
+    );
   }
 
   /** The chain is in Bull and has made no attempt yet; `queued_at` is when the queue last confirmed it. */

@@ -56,7 +56,7 @@ async function seed(service: ConsoleService, okUrl: string, failingUrl: string):
     name: 'Rede Exemplo Fitness',
   });
   const zen = await service.must<{ id: number }>('POST', '/admin/partners', { name: 'Studio Zen' });
-  const places: { id: string; name: string; place_api_key: string }[] = [];
+  const places: { id: string; name: string; code: string; place_api_key: string }[] = [];
   for (const [partner, name] of [
     [rede.id, 'Exemplo Fitness Paulista'],
     [rede.id, 'Exemplo Fitness Pinheiros'],

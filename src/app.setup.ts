@@ -4,7 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
+import { answerFrameworkError } from './common/http/framework-errors';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
+import { Locale } from './common/i18n/locale';
 import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
@@ -14,14 +16,16 @@ import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /**
  * The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback; the known clients' base
- * paths (`/service`, `/api`) rewritten to the canonical check-in and app routes before routing.
+ * paths (`/service`, `/api`) rewritten to the canonical check-in and app routes before routing; what it refuses
+ * before routing answered in the error envelope, in `defaultLocale` unless the request asks for another.
  */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(defaultLocale: Locale): FastifyAdapter {
   return new FastifyAdapter({
     trustProxy: 'loopback',
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: requestIdOf,
     rewriteUrl: (request: IncomingMessage) => canonicalUrl(request.url ?? '/'),
+    frameworkErrors: answerFrameworkError(defaultLocale),
   });
 }
 

@@ -10,7 +10,7 @@ import { DependencyUnavailableError, prepareDatabase } from './database/prepare-
 export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   await prepareDatabase(config);
   await checkRedis(config);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.defaultLocale), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -25,6 +25,7 @@ describe('queue dashboard with console sessions (e2e)', () => {
       .set('Cookie', operator.cookie)
       .expect(200);
     expect(JSON.stringify(api.body)).toContain(WEBHOOK_QUEUE);
+    expect(api.body.queues[0].readOnlyMode).toBe(false);
     expectError(
       await request(t.http).put(retryFailed).set('Cookie', operator.cookie),
       403,
@@ -38,9 +39,13 @@ describe('queue dashboard with console sessions (e2e)', () => {
     expect(acted.status).toBeLessThan(300);
   });
 
-  it('lets support look but not act, and keeps gym accounts and ended sessions out', async () => {
+  it('lets support look but not act (the dashboard shows no actions), and keeps gym accounts and ended sessions out', async () => {
     const support = await signIn(t.http, await createAccount(t, { role: 'support' }));
-    await request(t.http).get('/admin/queues/api/queues').set('Cookie', support.cookie).expect(200);
+    const looked = await request(t.http)
+      .get('/admin/queues/api/queues')
+      .set('Cookie', support.cookie)
+      .expect(200);
+    expect(looked.body.queues.map((queue: { readOnlyMode: boolean }) => queue.readOnlyMode)).toEqual([true]);
     expectError(
       await request(t.http).put(retryFailed).set('Cookie', support.cookie).set('X-CSRF-Token', support.csrf),
       403,

@@ -26,6 +26,8 @@ const READS = new Set(['GET', 'HEAD']);
 export class QueueDashboard {
   private readonly adapter = new FastifyAdapter();
   private readonly expected: Buffer;
+  /** Requests made with a support session: the dashboard shows them its queues read-only. */
+  private readonly supportRequests = new WeakSet<FastifyRequest>();
 
   constructor(
     @InjectQueue(WEBHOOK_QUEUE) queue: Queue,
@@ -45,6 +47,7 @@ export class QueueDashboard {
     void fastify.register(
       async (scope) => {
         scope.addHook('onRequest', this.authenticate);
+        scope.addHook('onSend', this.readOnlyForSupport);
         await scope.register(this.adapter.registerPlugin());
       },
       { prefix: BASE_PATH },
@@ -59,6 +62,7 @@ export class QueueDashboard {
     } else if (this.sessions.hasSessionCookie(request)) {
       try {
         const { role } = (await this.sessions.authenticate(request)).account;
+        if (role === 'support' && READS.has(request.method)) this.supportRequests.add(request);
         if (role === 'operator' || (role === 'support' && READS.has(request.method))) return;
         throw new DomainError('forbidden', message('auth.roleForbidden', { role }));
       } catch (error) {
@@ -76,6 +80,22 @@ export class QueueDashboard {
           translate(request.locale, message('auth.dashboardCredentials')),
         ),
       );
+  };
+
+  /**
+   * The board's read-only mode is one setting for every viewer; support may only look, so the queues it is
+   * sent say read-only and its page shows no actions (the service refuses them anyway).
+   */
+  private readonly readOnlyForSupport = async (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    payload: unknown,
+  ): Promise<unknown> => {
+    if (!this.supportRequests.has(request) || typeof payload !== 'string') return payload;
+    if (!request.url.split('?')[0].endsWith('/api/queues')) return payload;
+    const body = JSON.parse(payload) as { queues?: { readOnlyMode?: boolean }[] };
+    for (const queue of body.queues ?? []) queue.readOnlyMode = true;
+    return JSON.stringify(body);
   };
 
   private async refuse(reply: FastifyReply, request: FastifyRequest, error: DomainError): Promise<void> {

@@ -1,7 +1,10 @@
 import type { Response } from 'supertest';
 import request from 'supertest';
 
-/** Asserts the contract's envelope for one error: status, title, label, a detail sentence, and source. */
+/**
+ * Asserts the contract's envelope for one error: status, title, label, a detail sentence, source, and the
+ * request id of the answer's `X-Request-Id` in `meta`.
+ */
 export function expectError(
   res: Response,
   status: number,
@@ -17,6 +20,7 @@ export function expectError(
     label,
     detail: expect.stringMatching(/\S/),
     source: [{ label, message: error.detail }],
+    meta: { request_id: res.headers['x-request-id'] },
   });
   return error.detail;
 }

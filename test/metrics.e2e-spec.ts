@@ -1,6 +1,9 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
 import { Metrics } from '../src/common/metrics/metrics';
 import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
@@ -192,6 +195,8 @@ describe('GET /metrics without METRICS_TOKEN (e2e)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // This suite is over in a moment: let the queue finish connecting to Redis before the app closes.
+    await t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)).isReady();
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { Metrics } from '../src/common/metrics/metrics';
 import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
@@ -86,6 +88,26 @@ describe('GET /metrics (e2e)', () => {
       'nodejs_eventloop_lag_seconds',
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
+    }
+  });
+
+  it('exposes every metric the Grafana dashboard in docker/ queries', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(join(__dirname, '..', 'docker', 'grafana', 'gym-integration.json'), 'utf8'),
+    ) as { panels: { targets?: { expr: string }[] }[] };
+    const expressions = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr);
+    const queried = new Set(
+      expressions.flatMap((expr) => [...expr.matchAll(/([a-z_][a-z0-9_]*)\{/g)].map((match) => match[1])),
+    );
+    expect(queried.size).toBeGreaterThanOrEqual(10);
+    const { text } = await scrape();
+    for (const name of queried) {
+      expect({ name, exposed: text.includes(`# TYPE ${name.replace(/_(bucket|count|sum)$/, '')} `) }).toEqual(
+        {
+          name,
+          exposed: true,
+        },
+      );
     }
   });
 

@@ -11,6 +11,7 @@ import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
 import { expectError, flat } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
 const TOKEN = 'metrics-scraper-token-for-tests';
 
@@ -45,15 +46,21 @@ function valueOf(samples: Sample[], name: string, labels: Record<string, string>
 
 describe('GET /metrics (e2e)', () => {
   let t: TestApp;
+  const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, WEBHOOK_RETRY_SCHEDULE: '0.2,0.2' });
+    await receiver.start();
   });
   beforeEach(async () => {
     await truncateAll(t.dataSource);
     t.clock.reset();
+    receiver.reset();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
 
   const scrape = async () => {
     const res = await request(t.http).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
@@ -176,6 +183,33 @@ describe('GET /metrics (e2e)', () => {
     for (const state of ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused']) {
       expect(valueOf(samples, 'webhook_queue_jobs', { state })).toEqual(expect.any(Number));
     }
+  });
+
+  it('counts delivery attempts by outcome, with their latency', async () => {
+    const gym = await createGym(t);
+    await subscribeCheckIns(t, gym, receiver.url());
+    receiver.respond((_request, index, res) => res.writeHead(index === 0 ? 503 : 200).end());
+    const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
+    const before = (await scrape()).samples;
+    const moved = (samples: Sample[], name: string, outcome: string) =>
+      (valueOf(samples, name, { outcome }) ?? 0) - (valueOf(before, name, { outcome }) ?? 0);
+    await request(t.http)
+      .post('/v1/track_usages')
+      .set('x-api-key', gym.placeApiKey)
+      .send(flat({ identifier: member.cpf }))
+      .expect(204);
+    await eventually(async () => {
+      const { samples } = await scrape();
+      return moved(samples, 'webhook_delivery_attempts_total', 'delivered') === 1;
+    });
+    const { samples } = await scrape();
+    expect({
+      delivered: moved(samples, 'webhook_delivery_attempts_total', 'delivered'),
+      rejected: moved(samples, 'webhook_delivery_attempts_total', 'rejected'),
+      unreachable: moved(samples, 'webhook_delivery_attempts_total', 'unreachable'),
+      timedDelivered: moved(samples, 'webhook_delivery_attempt_duration_seconds_count', 'delivered'),
+      timedRejected: moved(samples, 'webhook_delivery_attempt_duration_seconds_count', 'rejected'),
+    }).toEqual({ delivered: 1, rejected: 1, unreachable: 0, timedDelivered: 1, timedRejected: 1 });
   });
 
   it('shows the circuit state the breaker reports for each endpoint', async () => {

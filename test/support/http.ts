@@ -25,6 +25,20 @@ export function expectError(
   return error.detail;
 }
 
+/**
+ * The error body as the contract shapes it, without each error's `meta.request_id`: every answer names its own
+ * request, an idempotent replay too, so two answers are alike when everything else is.
+ */
+export function withoutRequestIds(res: Response): unknown {
+  expect(res.body.errors.map((error: { meta?: unknown }) => error.meta)).toEqual(
+    res.body.errors.map(() => ({ request_id: res.headers['x-request-id'] })),
+  );
+  return {
+    ...res.body,
+    errors: res.body.errors.map(({ meta: _meta, ...error }: { meta?: unknown }) => error),
+  };
+}
+
 export interface CheckInFields {
   type?: string;
   identifier: string;

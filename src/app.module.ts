@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createValidationPipe } from './common/http/validation.pipe';
 import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { CommonModule } from './common/common.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -22,6 +23,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     AppConfigModule,
     LoggingModule,
     DatabaseModule,
+    MetricsModule,
     CommonModule,
     AuditModule,
     AccountsModule,

@@ -7,6 +7,9 @@ import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-pars
 import { answerFrameworkError } from './common/http/framework-errors';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
 import { Locale } from './common/i18n/locale';
+import { registerRequestContext } from './common/logging/request-context';
+import { registerHttpMetrics, registerMetricsRoute } from './common/metrics/http-metrics';
+import { Metrics } from './common/metrics/metrics';
 import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
@@ -36,11 +39,16 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route (the queue dashboard's too) reads the console's session cookie.
   void fastify.register(fastifyCookie);
+  registerRequestContext(fastify);
   registerRequestLogging(fastify, logger);
-  registerRequestLocale(fastify, app.get<AppConfig>(APP_CONFIG).defaultLocale);
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const metrics = app.get(Metrics);
+  registerHttpMetrics(fastify, metrics);
+  registerRequestLocale(fastify, config.defaultLocale);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
   registerConsole(fastify);
+  registerMetricsRoute(fastify, metrics, config.metricsToken);
   setupSwagger(app);
   app.enableShutdownHooks();
   return app;

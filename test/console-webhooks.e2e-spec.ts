@@ -142,6 +142,7 @@ describe('webhooks and deliveries in the console (e2e)', () => {
         type: 'CHECK_IN_CREATED',
         user: expect.objectContaining({ document_number: g.member.cpf }),
       }),
+      request_id: expect.stringMatching(/\S/),
       attempts: [1, 2, 3].map((number) => ({
         number,
         url: receiver.url(),

@@ -16,6 +16,7 @@ function expectEnvelope(
         label,
         detail: expect.any(String),
         source: [{ label, message: body.errors[0].detail }],
+        meta: { request_id: expect.stringMatching(/\S/) },
       },
     ],
   });

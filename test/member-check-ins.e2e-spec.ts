@@ -452,6 +452,7 @@ describe('member check-ins (e2e)', () => {
               label: 'check_in_not_available',
               message: 'This check-in was already confirmed at 2026-11-22 07:02.',
             },
+            meta: { request_id: again.headers['x-request-id'] },
           },
         ],
       });
@@ -491,6 +492,7 @@ describe('member check-ins (e2e)', () => {
               label: 'not_found',
               detail: 'No check-in has this confirmation address.',
               source: { label: 'not_found', message: 'No check-in has this confirmation address.' },
+              meta: { request_id: res.headers['x-request-id'] },
             },
           ],
         });

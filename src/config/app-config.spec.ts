@@ -114,4 +114,32 @@ describe('validateConfig', () => {
   ])('rejects an invalid %s and names it', (name, value) => {
     expect(() => validateConfig({ [name]: value })).toThrow(new RegExp(name));
   });
+
+  describe('METRICS_TOKEN', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-real-secret-of-some-length',
+      ADMIN_API_TOKEN: 'an-admin-token-of-some-length',
+      KEY_ENCRYPTION_SECRET: 'another-real-secret-value',
+      PUBLIC_BASE_URL: 'https://gyms.example.com',
+      MEMBER_API_TOKEN: 'a-member-token-of-some-length',
+    };
+
+    it('is optional: unset, the metrics route is off', () => {
+      expect(validateConfig(production).metricsToken).toBeNull();
+      expect(validateConfig({ METRICS_TOKEN: 'scrape' }).metricsToken).toBe('scrape');
+    });
+
+    it('is a secret of its own, long enough in production', () => {
+      expect(() => validateConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(
+        'METRICS_TOKEN must be at least 16 characters in production',
+      );
+      expect(() => validateConfig({ ...production, METRICS_TOKEN: production.MEMBER_API_TOKEN })).toThrow(
+        'METRICS_TOKEN must differ from ADMIN_API_TOKEN and MEMBER_API_TOKEN',
+      );
+      expect(validateConfig({ ...production, METRICS_TOKEN: 'a-scraper-token-of-length' }).metricsToken).toBe(
+        'a-scraper-token-of-length',
+      );
+    });
+  });
 });

@@ -43,6 +43,8 @@ export interface AppConfig {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginFailureWindowMinutes: number;
+  /** Bearer token of `GET /metrics` (Prometheus); null turns the route off. */
+  metricsToken: string | null;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -171,6 +173,22 @@ function memberApiToken(env: Env, production: boolean, adminApiToken: string): s
   return token;
 }
 
+/**
+ * METRICS_TOKEN: optional (unset, `/metrics` is off, in every environment); when set, a secret of its own, at
+ * least 16 characters in production, so that a scraper's token never opens the admin or member routes.
+ */
+function metricsToken(env: Env, production: boolean, otherTokens: string[]): string | null {
+  const raw = env.METRICS_TOKEN;
+  if (!raw) return null;
+  if (production && raw.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters in production');
+  }
+  if (otherTokens.includes(raw)) {
+    throw new ConfigError('METRICS_TOKEN must differ from ADMIN_API_TOKEN and MEMBER_API_TOKEN');
+  }
+  return raw;
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
@@ -179,7 +197,7 @@ export function validateConfig(input: Env): AppConfig {
   // Secrets in this order, so the first one missing is the one named.
   const jwtSecret = secret(env, 'JWT_SECRET', production);
   const adminApiToken = secret(env, 'ADMIN_API_TOKEN', production);
-  return {
+  const config: Omit<AppConfig, 'metricsToken'> = {
     nodeEnv,
     isProduction: production,
     port,
@@ -213,6 +231,10 @@ export function validateConfig(input: Env): AppConfig {
     loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000),
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+  };
+  return {
+    ...config,
+    metricsToken: metricsToken(env, production, [config.adminApiToken, config.memberApiToken]),
   };
 }
 

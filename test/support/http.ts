@@ -1,7 +1,10 @@
 import type { Response } from 'supertest';
 import request from 'supertest';
 
-/** Asserts the contract's envelope for one error: status, title, label, a detail sentence, and source. */
+/**
+ * Asserts the contract's envelope for one error: status, title, label, a detail sentence, source, and the
+ * request id of the answer's `X-Request-Id` in `meta`.
+ */
 export function expectError(
   res: Response,
   status: number,
@@ -17,8 +20,23 @@ export function expectError(
     label,
     detail: expect.stringMatching(/\S/),
     source: [{ label, message: error.detail }],
+    meta: { request_id: res.headers['x-request-id'] },
   });
   return error.detail;
+}
+
+/**
+ * The error body as the contract shapes it, without each error's `meta.request_id`: every answer names its own
+ * request, an idempotent replay too, so two answers are alike when everything else is.
+ */
+export function withoutRequestIds(res: Response): unknown {
+  expect(res.body.errors.map((error: { meta?: unknown }) => error.meta)).toEqual(
+    res.body.errors.map(() => ({ request_id: res.headers['x-request-id'] })),
+  );
+  return {
+    ...res.body,
+    errors: res.body.errors.map(({ meta: _meta, ...error }: { meta?: unknown }) => error),
+  };
 }
 
 export interface CheckInFields {

@@ -9,6 +9,15 @@ export class ErrorSourceDto {
   message: string;
 }
 
+export class ErrorMetaDto {
+  @ApiProperty({
+    example: '3f6c1d2e-8a4b-4c1e-9f2a-7b5d0e6a1c93',
+    description:
+      "The request's `X-Request-Id` (the client's when it sent a sane one, else generated); quote it to support",
+  })
+  request_id: string;
+}
+
 export class ErrorObjectDto {
   @ApiProperty({ example: '422', description: 'HTTP status as a string' })
   status: string;
@@ -24,6 +33,9 @@ export class ErrorObjectDto {
 
   @ApiProperty({ type: [ErrorSourceDto] })
   source: ErrorSourceDto[];
+
+  @ApiProperty({ type: ErrorMetaDto, required: false, description: 'On every error the service answers' })
+  meta?: ErrorMetaDto;
 }
 
 export class ErrorEnvelopeDto {
@@ -80,4 +92,12 @@ export function buildObjectSourceErrorEnvelope(
     source: { label, message: detail },
   }));
   return status === 404 ? { message: 'not found', errors } : { errors };
+}
+
+/** The envelope with the request id in each error's `meta`, so a refusal a client reports leads to its log lines. */
+export function withRequestId<T extends { errors: object[] }>(envelope: T, requestId: string): T {
+  return {
+    ...envelope,
+    errors: envelope.errors.map((error) => ({ ...error, meta: { request_id: requestId } })),
+  };
 }

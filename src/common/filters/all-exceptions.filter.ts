@@ -2,9 +2,10 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
-import { buildErrorEnvelope, buildObjectSourceErrorEnvelope } from '../errors/error-envelope';
+import { buildErrorEnvelope, buildObjectSourceErrorEnvelope, withRequestId } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
 import { routeConfigOf } from '../http/route-config';
+import { noteErrorLabel } from '../metrics/http-metrics';
 import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
@@ -16,7 +17,7 @@ interface ErrorAnswer {
 
 /**
  * Turns every exception into the contract's error envelope, its `detail` in the request's language;
- * unexpected ones become 500 with the request id.
+ * every error carries the request id in its `meta`; unexpected ones become 500 naming it in `detail` too.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -28,13 +29,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const answer = this.answerFor(exception, request);
     if (reply.sent) return;
+    noteErrorLabel(request, answer.label);
     const locale = request.locale;
     const build =
       routeConfigOf(request).errorSource === 'object' ? buildObjectSourceErrorEnvelope : buildErrorEnvelope;
     reply
       .code(answer.status)
       .headers({ ...answer.headers, 'content-language': locale, vary: 'Accept-Language' })
-      .send(build(answer.status, answer.label, translate(locale, answer.detail)));
+      .send(withRequestId(build(answer.status, answer.label, translate(locale, answer.detail)), request.id));
   }
 
   private answerFor(exception: unknown, request: FastifyRequest): ErrorAnswer {
@@ -54,7 +56,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (mapped) return mapped;
     }
     const requestId = request.id;
-    this.logger.error({ err: exception, requestId }, 'Unhandled exception');
+    this.logger.error({ err: exception }, 'Unhandled exception');
     return {
       status: 500,
       label: 'internal_error',

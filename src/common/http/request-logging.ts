@@ -33,6 +33,7 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Pino): 
     if (logger.isLevelEnabled(level)) {
       logger[level](
         {
+          requestId: request.id,
           req: { id: request.id, method: request.method, url: maskUrl(request.originalUrl) },
           res: { statusCode: status },
           responseTime: Math.round(reply.elapsedTime * 10) / 10,

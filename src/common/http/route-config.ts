@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CheckInOperation } from '../metrics/metrics';
 
 /** Per-route options that the HTTP layer reads, set on a handler with Nest's `@RouteConfig(...)`. */
 export interface HttpRouteConfig {
@@ -9,6 +10,8 @@ export interface HttpRouteConfig {
   errorSource?: 'object';
   /** The body is never read, whatever its content type says (the route takes none). */
   ignoreBody?: boolean;
+  /** Each answer counts in `checkin_outcomes_total` under this operation, as `success` or its error label. */
+  checkInOperation?: CheckInOperation;
 }
 
 export function routeConfigOf(request: FastifyRequest): HttpRouteConfig {

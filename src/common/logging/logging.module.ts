@@ -1,6 +1,7 @@
 import { Global, LoggerService, Module } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { currentRequestId } from './request-context';
 
 const CPF_IN_TEXT = /\b(\d{3})\.?\d{3}\.?\d{3}-?(\d{2})\b/g;
 
@@ -22,10 +23,22 @@ function serializeError(error: unknown): unknown {
   return serialized;
 }
 
-/** The process's pino logger: one JSON line per event; credentials and request bodies are never logged. */
+const NO_REQUEST = {};
+
+/** Every line written while serving a request (or a webhook attempt it caused) names the request. */
+function requestIdMixin(): object {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : NO_REQUEST;
+}
+
+/**
+ * The process's pino logger: one JSON line per event, with the request id of the request being served;
+ * credentials and request bodies are never logged.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Pino {
   const options: pino.LoggerOptions = {
     level,
+    mixin: requestIdMixin,
     serializers: { err: serializeError },
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],

@@ -1,4 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
   ApiExtraModels,
@@ -9,6 +10,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { HttpRouteConfig } from '../../common/http/route-config';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
@@ -30,6 +32,9 @@ const ELIGIBILITY_LABELS = [
   ...BENEFICIARY_RULE_LABELS,
   ...CHECK_IN_STATE_LABELS,
 ] as const;
+
+const VALIDATE: HttpRouteConfig = { checkInOperation: 'validate' };
+const REGISTER: HttpRouteConfig = { checkInOperation: 'register' };
 
 const BOTH_SHAPES = {
   oneOf: [{ $ref: getSchemaPath(TrackUsageAttributesDto) }, { $ref: getSchemaPath(TrackUsageEnvelopeDto) }],
@@ -64,6 +69,7 @@ export class CheckInController {
 
   @Post('validate')
   @HttpCode(204)
+  @RouteConfig(VALIDATE)
   @ApiOperation({
     summary: 'Check eligibility without consuming a visit',
     description: `Answers 204 with no body when the beneficiary may enter now. Never records anything.\n\n${RULES}`,
@@ -77,6 +83,7 @@ export class CheckInController {
 
   @Post()
   @HttpCode(204)
+  @RouteConfig(REGISTER)
   @ApiOperation({
     summary: 'Record a visit (consumes it)',
     description:

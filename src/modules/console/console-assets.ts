@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildErrorEnvelope } from '../../common/errors/error-envelope';
+import { buildErrorEnvelope, withRequestId } from '../../common/errors/error-envelope';
 import { message, translate } from '../../common/i18n/messages';
 
 export const CONSOLE_PATH = '/console';
@@ -46,7 +46,7 @@ export function registerConsole(fastify: FastifyInstance, directory = consoleDir
   if (!directory) {
     fastify.get(`${CONSOLE_PATH}*`, (request, reply: FastifyReply) => {
       const detail = translate(request.locale ?? 'en', message('console.notBuilt'));
-      void reply.code(404).send(buildErrorEnvelope(404, 'not_found', detail));
+      void reply.code(404).send(withRequestId(buildErrorEnvelope(404, 'not_found', detail), request.id));
     });
     return;
   }

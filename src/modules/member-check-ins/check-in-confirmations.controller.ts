@@ -8,7 +8,11 @@ import { CheckInConfirmationService } from './check-in-confirmation.service';
 
 /** The body of a confirmation: the JSON string "1", as the platform this service mirrors answers. */
 const CONFIRMED = JSON.stringify('1');
-const ROUTE_CONFIG: HttpRouteConfig = { errorSource: 'object', ignoreBody: true };
+const ROUTE_CONFIG: HttpRouteConfig = {
+  errorSource: 'object',
+  ignoreBody: true,
+  checkInOperation: 'confirm',
+};
 
 @ApiTags('Check-in')
 @Controller('api/v1/webhook_confirmations')

@@ -13,6 +13,7 @@ export interface AdminDeliveryRow extends DeliveryLogRow {
 
 export interface AdminDeliveryDetailRow extends AdminDeliveryRow {
   payload: string;
+  requestId: string | null;
 }
 
 export interface AttemptRow {
@@ -76,7 +77,7 @@ export class DeliveriesAdminRepository {
 
   async find(id: string): Promise<AdminDeliveryDetailRow | undefined> {
     const rows: AdminDeliveryDetailRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, e.payload
+      `SELECT ${COLUMNS}, e.payload, e.request_id AS requestId
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
        WHERE d.id = ?`,
       [id],

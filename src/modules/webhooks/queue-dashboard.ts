@@ -7,7 +7,7 @@ import type { Queue } from 'bull';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../common/errors/domain-error';
-import { buildErrorEnvelope } from '../../common/errors/error-envelope';
+import { buildErrorEnvelope, withRequestId } from '../../common/errors/error-envelope';
 import { message, translate } from '../../common/i18n/messages';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { SessionAuthenticator } from '../accounts/session-authenticator';
@@ -74,10 +74,13 @@ export class QueueDashboard {
       .code(401)
       .header('WWW-Authenticate', 'Basic realm="queues", charset="UTF-8"')
       .send(
-        buildErrorEnvelope(
-          401,
-          'invalid_token',
-          translate(request.locale, message('auth.dashboardCredentials')),
+        withRequestId(
+          buildErrorEnvelope(
+            401,
+            'invalid_token',
+            translate(request.locale, message('auth.dashboardCredentials')),
+          ),
+          request.id,
         ),
       );
   };
@@ -101,6 +104,11 @@ export class QueueDashboard {
   private async refuse(reply: FastifyReply, request: FastifyRequest, error: DomainError): Promise<void> {
     await reply
       .code(error.status)
-      .send(buildErrorEnvelope(error.status, error.label, translate(request.locale, error.detail)));
+      .send(
+        withRequestId(
+          buildErrorEnvelope(error.status, error.label, translate(request.locale, error.detail)),
+          request.id,
+        ),
+      );
   }
 }

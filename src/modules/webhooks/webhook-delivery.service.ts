@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { KeyVault } from '../../common/crypto/key-vault';
+import { runWithRequestId } from '../../common/logging/request-context';
+import { DeliveryAttemptOutcome, Metrics } from '../../common/metrics/metrics';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { retryDelayMs } from './webhook-policy';
 import { WebhookSender } from './webhook-sender';
 import { DeliverJobData } from './webhooks.constants';
-import { WebhooksRepository } from './webhooks.repository';
+import { DeliveryWork, WebhooksRepository } from './webhooks.repository';
 
 /** A failed attempt that Bull should retry after `delayMs` (read by the queue's backoff strategy). */
 export class RetryableDeliveryError extends Error {
@@ -30,16 +32,22 @@ export class WebhookDeliveryService {
     private readonly sender: WebhookSender,
     private readonly vault: KeyVault,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async attempt(job: Job<DeliverJobData>): Promise<void> {
+    const work = await this.repository.findWork(job.data.deliveryId);
+    // A job of a chain that a redelivery replaced, or of one that is over, sends nothing.
+    if (!work || work.redeliveries !== (job.data.redeliveries ?? 0)) return;
+    if (work.status !== 'pending' && work.status !== 'queued') return;
+    // Every line logged for this attempt names the request that caused the event.
+    return runWithRequestId(work.requestId, () => this.attemptWork(job, work));
+  }
+
+  private async attemptWork(job: Job<DeliverJobData>, work: DeliveryWork): Promise<void> {
     const { deliveryId } = job.data;
     const chain = { redeliveries: job.data.redeliveries ?? 0 };
-    const work = await this.repository.findWork(deliveryId);
-    // A job of a chain that a redelivery replaced, or of one that is over, sends nothing.
-    if (!work || work.redeliveries !== chain.redeliveries) return;
-    if (work.status !== 'pending' && work.status !== 'queued') return;
     if (!work.url || !work.secretCiphertext) {
       await this.repository.failChain(deliveryId, chain, 'the subscription was deleted');
       await job.discard();
@@ -54,6 +62,12 @@ export class WebhookDeliveryService {
       payload: work.payload,
       at,
     });
+    const outcome: DeliveryAttemptOutcome = result.ok
+      ? 'delivered'
+      : result.statusCode === null
+        ? 'unreachable'
+        : 'rejected';
+    this.metrics.observeDeliveryAttempt(outcome, result.durationMs / 1000);
     const retry = job.attemptsMade + 1;
     const lastTry = retry >= (job.opts.attempts ?? 1);
     const gone = result.statusCode === 410;
@@ -75,11 +89,19 @@ export class WebhookDeliveryService {
       },
       { status, nextAttemptAt: status === 'queued' ? new Date(at.getTime() + delayMs) : null },
     );
-    if (result.ok) return;
-    this.logger.warn(
-      { deliveryId, eventId: work.eventId, statusCode: result.statusCode, error: result.error, status },
-      'Webhook attempt failed',
-    );
+    const logged = {
+      deliveryId,
+      eventId: work.eventId,
+      attempt: work.attempts + 1,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      status,
+    };
+    if (result.ok) {
+      this.logger.debug(logged, 'Webhook attempt delivered');
+      return;
+    }
+    this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed');
     if (gone) await job.discard();
     if (status === 'queued') throw new RetryableDeliveryError(result.error ?? 'delivery failed', delayMs);
     throw new Error(result.error ?? 'delivery failed');

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { currentRequestId } from '../../common/logging/request-context';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { generateEventId } from './webhook-policy';
@@ -141,6 +142,7 @@ export class WebhookOutboxService {
       createdAt: event.at,
       subscriptionId: facts.subscriptionId,
       url: facts.url,
+      requestId: currentRequestId() ?? null,
     });
   }
 

@@ -8,7 +8,11 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthRepository } from '../auth/auth.repository';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { Caller } from '../auth/caller';
-import { AdminDeliveryRow, DeliveriesAdminRepository } from './deliveries-admin.repository';
+import {
+  AdminDeliveryDetailRow,
+  AdminDeliveryRow,
+  DeliveriesAdminRepository,
+} from './deliveries-admin.repository';
 import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
 import {
   AcceptedDto,
@@ -105,6 +109,7 @@ export class WebhooksAdminService {
     return {
       ...summary,
       payload: masked ? (maskPayload(payload) as Record<string, unknown>) : payload,
+      request_id: delivery.requestId,
       attempts: attempts.map((attempt) => ({
         number: Number(attempt.number),
         url: attempt.url,
@@ -127,7 +132,7 @@ export class WebhooksAdminService {
     return this.webhooks.redeliver(place, delivery.id, caller.actor);
   }
 
-  private async findDelivery(caller: Caller, id: string): Promise<AdminDeliveryRow & { payload: string }> {
+  private async findDelivery(caller: Caller, id: string): Promise<AdminDeliveryDetailRow> {
     const delivery = DELIVERY_ID_PATTERN.test(id) ? await this.deliveries.find(id) : undefined;
     const reached =
       delivery !== undefined &&

@@ -7,6 +7,7 @@ import { DeliveriesAdminRepository } from './deliveries-admin.repository';
 import { QueueDashboard } from './queue-dashboard';
 import { RetryableDeliveryError, WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookOutboxService } from './webhook-outbox.service';
 import { retryDelayMs } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
@@ -53,6 +54,7 @@ import { WebhooksService } from './webhooks.service';
     QueueDashboard,
     DeliveriesAdminRepository,
     WebhooksAdminService,
+    WebhookMetrics,
   ],
   exports: [WebhookOutboxService],
 })

@@ -39,6 +39,8 @@ export interface DeliveryWork {
   /** The subscription's current URL and sealed secret; null when it was deleted. */
   url: string | null;
   secretCiphertext: string | null;
+  /** The request that caused the event, if any. */
+  requestId: string | null;
 }
 
 /** Which chain of attempts a write is about; `attempts` also pins the state the caller last read. */
@@ -78,6 +80,8 @@ export interface NewEvent {
   createdAt: Date;
   subscriptionId: string;
   url: string;
+  /** The request that caused the event, when a request did. */
+  requestId?: string | null;
 }
 
 /** Subscriptions, the outbox rows, and the delivery log. */
@@ -118,8 +122,8 @@ export class WebhooksRepository {
   /** The event and its delivery row, in the caller's transaction (the outbox). */
   async insertEvent(executor: Executor, event: NewEvent): Promise<string> {
     await executor.query(
-      'INSERT INTO webhook_events (id, place_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)',
-      [event.id, event.placeId, event.type, event.payload, event.createdAt],
+      'INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?)',
+      [event.id, event.placeId, event.type, event.payload, event.createdAt, event.requestId ?? null],
     );
     const deliveryId = generateDeliveryId();
     await executor.query(
@@ -128,6 +132,14 @@ export class WebhooksRepository {
       [deliveryId, event.id, event.subscriptionId, event.placeId, event.url, event.createdAt],
     );
     return deliveryId;
+  }
+
+  /** How many deliveries wait in the outbox for the relay, and since when the oldest does. */
+  async outboxBacklog(): Promise<{ pending: number; oldestAt: Date | null }> {
+    const [row]: { pending: string; oldestAt: Date | null }[] = await this.dataSource.query(
+      "SELECT COUNT(*) AS pending, MIN(created_at) AS oldestAt FROM webhook_deliveries WHERE status = 'pending'",
+    );
+    return { pending: Number(row.pending), oldestAt: row.oldestAt };
   }
 
   /** Claims up to `limit` pending deliveries for the queue, skipping rows another relay holds. */
@@ -199,7 +211,7 @@ export class WebhooksRepository {
   async findWork(deliveryId: string): Promise<DeliveryWork | undefined> {
     const rows: DeliveryWork[] = await this.dataSource.query(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.event_id AS eventId, e.payload,
-              s.url, s.secret_ciphertext AS secretCiphertext
+              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id = ?`,

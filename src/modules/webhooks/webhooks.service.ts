@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
+import { currentRequestId } from '../../common/logging/request-context';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
 import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
@@ -237,6 +238,7 @@ export class WebhooksService {
         createdAt: now,
         subscriptionId: subscription.id,
         url: subscription.url,
+        requestId: currentRequestId() ?? null,
       });
       await this.audit.write(manager, actor, {
         action: 'webhook.test',

@@ -96,6 +96,16 @@ export class AdminDeliveryDetailDto extends OmitType(AdminDeliveryDto, ['attempt
   })
   payload: Record<string, unknown>;
 
+  @ApiProperty({
+    example: '3f6c1d2e-8a4b-4c1e-9f2a-7b5d0e6a1c93',
+    nullable: true,
+    type: String,
+    description:
+      'The `X-Request-Id` of the request that caused the event (null for events older than this field); ' +
+      "the service's log lines of every attempt carry it as `requestId`",
+  })
+  request_id: string | null;
+
   @ApiProperty({ type: [AttemptDto], description: 'Every attempt, across redeliveries, oldest first' })
   attempts: AttemptDto[];
 }

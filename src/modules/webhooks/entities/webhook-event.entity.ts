@@ -20,4 +20,8 @@ export class WebhookEventEntity {
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
+
+  /** The `X-Request-Id` of the request that caused the event; every attempt's log lines carry it. */
+  @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
+  requestId: string | null;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBody,
   ApiExtraModels,
@@ -14,6 +14,7 @@ import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { BeneficiaryCodeService } from './beneficiary-code.service';
 import { CheckInService } from './check-in.service';
+import { IdempotencyKey } from './idempotency-key.decorator';
 import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
 import {
   BeneficiaryCodeResponseDto,
@@ -97,7 +98,7 @@ export class CheckInController {
   async register(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<void> {
     await this.checkIns.register(place, body, idempotencyKey);
   }

@@ -115,12 +115,15 @@ export class CheckInController {
   @ApiBody({
     type: IdentifierRequestDto,
     examples: {
-      flat: { summary: 'Flat body', value: { type: 'cpf', identifier: '11144477735' } },
+      flat: { summary: 'Flat body → 200', value: { type: 'cpf', identifier: '12345600896' } },
       envelope: {
-        summary: 'Envelope',
-        value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '11144477735' } } },
+        summary: 'Envelope → 200',
+        value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '12345600896' } } },
       },
-      token: { summary: 'By check-in token', value: { type: 'token', identifier: '048213' } },
+      token: {
+        summary: 'By check-in token → 422 not_exists',
+        value: { type: 'token', identifier: '048213' },
+      },
     },
   })
   @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })

@@ -99,11 +99,41 @@ function addAliases(document: OpenAPIObject): void {
   }
 }
 
+/** Tags in the order an integrator meets them; the control panel, for people and automation, last. */
+export const TAG_ORDER: [name: string, description: string][] = [
+  ['Authentication', 'Exchange the place and partner keys for the bearer token of the administrative routes'],
+  ['Check-in', 'Eligibility, visits and beneficiary codes, with the place key'],
+  ['App', "Eligibility for a partner's app"],
+  ['Plans', "The gym's plans"],
+  ['Webhooks', 'Subscriptions to check-in events and their deliveries'],
+  ['Member check-ins', "Check-ins made in the platform's app and their confirmation"],
+  ['Health', 'Liveness of the service and what it depends on'],
+  ['Console session', 'Sign-in of people to the console'],
+  ['Control panel', 'Partners, places, plans, benefit plans, beneficiaries and visits'],
+  ['Control panel: webhooks', "A place's webhooks and every gym's deliveries"],
+  ['Accounts', 'Console accounts and their password links'],
+  ['Audit', 'Who changed what'],
+];
+
+/** Orders the paths by the tag of their first operation, as TAG_ORDER lists them. */
+function orderPaths(document: OpenAPIObject): void {
+  const rank = (item: OpenAPIObject['paths'][string]): number => {
+    const tag = Object.values(item).find((operation) => operation?.tags?.length)?.tags?.[0];
+    const index = TAG_ORDER.findIndex(([name]) => name === tag);
+    return index === -1 ? TAG_ORDER.length : index;
+  };
+  const entries = Object.entries(document.paths);
+  entries.sort(([, a], [, b]) => rank(a) - rank(b));
+  document.paths = Object.fromEntries(entries);
+}
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Gym Integration API')
     .setDescription(DESCRIPTION)
-    .setVersion('1.0')
+    .setVersion('1.0');
+  for (const [name, description] of TAG_ORDER) builder.addTag(name, description);
+  const config = builder
     .addApiKey(
       { type: 'apiKey', in: 'header', name: 'x-api-key', description: '<PLACE_API_KEY>' },
       API_KEY_SECURITY,
@@ -135,6 +165,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config);
   addCommonErrors(document);
   addAliases(document);
+  orderPaths(document);
   return document;
 }
 

@@ -18,10 +18,13 @@ export class AppValidationController {
   @ApiBody({
     type: AppValidationRequestDto,
     examples: {
-      documentNumber: { summary: 'By document number', value: { employee_document_number: '11144477735' } },
+      documentNumber: {
+        summary: 'By document number → 200',
+        value: { employee_document_number: '12345600896' },
+      },
       typeIdentifier: {
-        summary: 'As type and identifier',
-        value: { type: 'cpf', identifier: '11144477735' },
+        summary: 'As type and identifier → 200',
+        value: { type: 'cpf', identifier: '12345600896' },
       },
     },
   })

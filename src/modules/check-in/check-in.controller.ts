@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
@@ -16,6 +16,7 @@ import { ApiKeyAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { BeneficiaryCodeService } from './beneficiary-code.service';
 import { CheckInService } from './check-in.service';
+import { IdempotencyKey } from './idempotency-key.decorator';
 import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
 import {
   BeneficiaryCodeResponseDto,
@@ -104,7 +105,7 @@ export class CheckInController {
   async register(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<void> {
     await this.checkIns.register(place, body, idempotencyKey);
   }
@@ -121,12 +122,15 @@ export class CheckInController {
   @ApiBody({
     type: IdentifierRequestDto,
     examples: {
-      flat: { summary: 'Flat body', value: { type: 'cpf', identifier: '11144477735' } },
+      flat: { summary: 'Flat body → 200', value: { type: 'cpf', identifier: '12345600896' } },
       envelope: {
-        summary: 'Envelope',
-        value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '11144477735' } } },
+        summary: 'Envelope → 200',
+        value: { data: { type: 'track_usage', attributes: { type: 'cpf', identifier: '12345600896' } } },
       },
-      token: { summary: 'By check-in token', value: { type: 'token', identifier: '048213' } },
+      token: {
+        summary: 'By check-in token → 422 not_exists',
+        value: { type: 'token', identifier: '048213' },
+      },
     },
   })
   @ApiOkResponse({ type: BeneficiaryCodeResponseDto, description: "The beneficiary's code" })

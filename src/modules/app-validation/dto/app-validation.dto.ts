@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 export class AppValidationRequestDto {
   @ApiProperty({
-    example: '11144477735',
+    example: '12345600896',
     description: 'The CPF; `{type: "cpf", identifier}` is accepted too',
   })
   employee_document_number: string;

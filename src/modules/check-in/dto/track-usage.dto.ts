@@ -9,7 +9,7 @@ export class TrackUsageAttributesDto {
   type: string;
 
   @ApiProperty({
-    example: '11144477735',
+    example: '12345600896',
     description:
       'The CPF (punctuation `.`, `-` and spaces are stripped), the beneficiary code, or the 6-digit token of a ' +
       'member check-in (spaces and `-` stripped)',
@@ -17,14 +17,14 @@ export class TrackUsageAttributesDto {
   identifier: string;
 
   @ApiPropertyOptional({
-    example: '59TADO9F',
+    example: 'DEMOPINH',
     description:
       'Code of the gym; when sent it must be the gym of the x-api-key. When absent, that gym is used.',
   })
   service_provider_code?: string;
 
   @ApiPropertyOptional({
-    example: 'B0KR5QWH',
+    example: 'DPINH002',
     description:
       'Required only when the gym has more than one active plan. With `type: "token"` the check-in was made ' +
       'for a plan already, and this is not used.',
@@ -49,12 +49,12 @@ export class IdentifierRequestDto {
   @ApiProperty({ enum: ['cpf', 'code', 'token'], example: 'cpf' })
   type: string;
 
-  @ApiProperty({ example: '11144477735' })
+  @ApiProperty({ example: '12345600896' })
   identifier: string;
 }
 
 export class BeneficiaryCodeAttributesDto {
-  @ApiProperty({ example: 'EQ2B3FBK' })
+  @ApiProperty({ example: 'DEMO0002' })
   code: string;
 }
 
@@ -62,7 +62,7 @@ export class BeneficiaryCodeDataDto {
   @ApiProperty({ example: 'beneficiary' })
   type: 'beneficiary';
 
-  @ApiProperty({ example: 'EQ2B3FBK' })
+  @ApiProperty({ example: 'DEMO0002' })
   id: string;
 
   @ApiProperty({ type: BeneficiaryCodeAttributesDto })
@@ -70,7 +70,7 @@ export class BeneficiaryCodeDataDto {
 }
 
 export class BeneficiaryCodeResponseDto {
-  @ApiProperty({ example: 'EQ2B3FBK' })
+  @ApiProperty({ example: 'DEMO0002' })
   code: string;
 
   @ApiProperty({ type: BeneficiaryCodeDataDto })
@@ -81,32 +81,43 @@ export class BeneficiaryCodeResponseDto {
   }
 }
 
-const CPF = '11144477735';
-const GYM = '59TADO9F';
-const PLAN = 'B0KR5QWH';
+// The demo's data (npm run demo): every example answers as its summary says against a fresh demo.
+const CPF = '12345600896';
+const GYM = 'DEMOPINH';
+/** The demo's unit with two plans, and one of them. */
+const CHAIN_GYM = 'DEMOPAUL';
+const PLAN = 'DPBASIC1';
+const TOKEN_NOT_PENDING = 'until a member check-in pending at this gym has this token; then 204';
 
 export const FLAT_EXAMPLES = {
   flat: {
-    summary: 'Flat body (the usual shape for validate)',
+    summary: 'Flat body (the usual shape for validate) → 204',
     value: { type: 'cpf', identifier: CPF, service_provider_code: GYM },
   },
   flatWithPlan: {
-    summary: 'Flat body at a gym with more than one plan',
-    value: { type: 'cpf', identifier: CPF, service_provider_code: GYM, service_provider_plan_code: PLAN },
+    summary: 'Flat body at a gym with more than one plan → 204',
+    value: {
+      type: 'cpf',
+      identifier: CPF,
+      service_provider_code: CHAIN_GYM,
+      service_provider_plan_code: PLAN,
+    },
   },
   byCode: {
-    summary: 'By beneficiary code',
-    value: { type: 'code', identifier: 'EQ2B3FBK', service_provider_code: GYM },
+    summary: 'By beneficiary code → 204',
+    value: { type: 'code', identifier: 'DEMO0002', service_provider_code: GYM },
   },
   byToken: {
-    summary: 'By the token of a member check-in made in the app',
+    summary: 'By the token of a member check-in made in the app → 422 not_exists',
+    description: `422 \`not_exists\` ${TOKEN_NOT_PENDING}.`,
     value: { type: 'token', identifier: '048213', service_provider_code: GYM },
   },
 };
 
 export const ENVELOPE_EXAMPLES = {
   envelopeToken: {
-    summary: 'Envelope, by the token of a member check-in (confirms it)',
+    summary: 'Envelope, by the token of a member check-in (confirms it) → 422 not_exists',
+    description: `422 \`not_exists\` ${TOKEN_NOT_PENDING}.`,
     value: {
       data: {
         type: 'track_usage',
@@ -115,20 +126,20 @@ export const ENVELOPE_EXAMPLES = {
     },
   },
   envelope: {
-    summary: 'Envelope (the usual shape for register)',
+    summary: 'Envelope (the usual shape for register) → 204',
     value: {
       data: { type: 'track_usage', attributes: { type: 'cpf', identifier: CPF, service_provider_code: GYM } },
     },
   },
   envelopeWithPlan: {
-    summary: 'Envelope at a gym with more than one plan',
+    summary: 'Envelope at a gym with more than one plan → 204',
     value: {
       data: {
         type: 'track_usage',
         attributes: {
           type: 'cpf',
           identifier: CPF,
-          service_provider_code: GYM,
+          service_provider_code: CHAIN_GYM,
           service_provider_plan_code: PLAN,
         },
       },

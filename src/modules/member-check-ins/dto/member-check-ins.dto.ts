@@ -10,29 +10,29 @@ export class CreateMemberCheckInDto {
   type: string;
 
   @ApiProperty({
-    example: '11144477735',
+    example: '12345600896',
     description: 'The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code',
   })
   identifier: string;
 
-  @ApiProperty({ example: '59TADO9F', description: 'Code of the gym the member checks in at' })
+  @ApiProperty({ example: 'DEMOPINH', description: 'Code of the gym the member checks in at' })
   service_provider_code: string;
 
   @ApiPropertyOptional({
-    example: 'B0KR5QWH',
+    example: 'DPINH002',
     description: 'The gym plan; required only when the gym has more than one active plan',
   })
   service_provider_plan_code?: string;
 }
 
 export class CheckInPlaceDto {
-  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'The place uuid' })
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e62', description: 'The place uuid' })
   place: string;
 
-  @ApiProperty({ example: 'Acme Paulista' })
+  @ApiProperty({ example: 'Demo Fitness Pinheiros' })
   name: string;
 
-  @ApiProperty({ example: '59TADO9F' })
+  @ApiProperty({ example: 'DEMOPINH' })
   code: string;
 }
 
@@ -72,7 +72,7 @@ export class MemberCheckInDto {
   place: CheckInPlaceDto;
 
   @ApiProperty({
-    example: 'B0KR5QWH',
+    example: 'DPINH002',
     nullable: true,
     type: String,
     description: 'null at a gym without plans',
@@ -97,16 +97,16 @@ export class MemberCheckInDto {
 
 export const CREATE_EXAMPLES = {
   byCpf: {
-    summary: 'By CPF',
-    value: { type: 'cpf', identifier: '11144477735', service_provider_code: '59TADO9F' },
+    summary: 'By CPF → 201',
+    value: { type: 'cpf', identifier: '12345600896', service_provider_code: 'DEMOPINH' },
   },
   byCodeWithPlan: {
-    summary: 'By beneficiary code, at a gym with more than one plan',
+    summary: 'By beneficiary code, at a gym with more than one plan → 201',
     value: {
       type: 'code',
-      identifier: 'EQ2B3FBK',
-      service_provider_code: '59TADO9F',
-      service_provider_plan_code: 'B0KR5QWH',
+      identifier: 'DEMO0002',
+      service_provider_code: 'DEMOPAUL',
+      service_provider_plan_code: 'DPBASIC1',
     },
   },
 };
@@ -119,6 +119,6 @@ export const CANCELLED_EXAMPLE: Partial<MemberCheckInDto> = {
   expires_at: '2026-11-22T08:32:11.412-03:00',
   validated_at: null,
   cancelled_at: '2026-11-22T07:10:40.017-03:00',
-  place: { place: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', name: 'Acme Paulista', code: '59TADO9F' },
-  plan_code: 'B0KR5QWH',
+  place: { place: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e62', name: 'Demo Fitness Pinheiros', code: 'DEMOPINH' },
+  plan_code: 'DPINH002',
 };

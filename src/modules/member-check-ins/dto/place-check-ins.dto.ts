@@ -36,7 +36,7 @@ export class PlaceCheckInDto {
   @ApiPropertyOptional({ example: '048213', description: 'Only while the check-in is pending' })
   token?: string;
 
-  @ApiProperty({ example: 'EQ2B3FBK' })
+  @ApiProperty({ example: 'DEMO0002' })
   beneficiary_code: string;
 
   @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00' })

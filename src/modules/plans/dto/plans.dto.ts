@@ -7,7 +7,7 @@ export class PlanDto {
   @ApiProperty({ example: 'Musculação' })
   name: string;
 
-  @ApiProperty({ example: 'B0KR5QWH' })
+  @ApiProperty({ example: 'DPINH002' })
   code: string;
 
   @ApiProperty({ example: '2026-10-01T12:00:00.000Z' })
@@ -19,7 +19,7 @@ export class PlanDto {
   @ApiProperty({ example: null, nullable: true, type: String })
   deletedAt: Date | null;
 
-  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'The place (gym) uuid' })
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e62', description: 'The place (gym) uuid' })
   placeId: string;
 
   @ApiProperty({ example: 'ERP-PLAN-77', nullable: true, type: String })
@@ -27,10 +27,10 @@ export class PlanDto {
 }
 
 export class PlansResponseDto {
-  @ApiProperty({ example: 'Acme Paulista', description: 'Name of the gym' })
+  @ApiProperty({ example: 'Demo Fitness Pinheiros', description: 'Name of the gym' })
   name: string;
 
-  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'The place uuid' })
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e62', description: 'The place uuid' })
   identifier: string;
 
   @ApiProperty({ example: 'plk_3q2x0B6c9nYbO7mE1s4tVw8kZr5aLp0d' })

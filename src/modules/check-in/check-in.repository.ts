@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { executePrepared } from '../../database/prepared-statement';
+import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { BeneficiaryIdentifierType } from './track-usage-request';
 
@@ -61,6 +62,13 @@ interface FactsRow {
   visitsThisMonth: string | number | null;
   recentVisitPlaceId: string | null;
   recentVisitAt: Date | null;
+  placeName?: string;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  cpf?: string | null;
+  subscriptionId?: string | null;
+  url?: string | null;
 }
 
 /** Everything one check-in evaluation reads, as of one moment. */
@@ -71,6 +79,31 @@ export interface CheckInFacts {
   /** Whether the place has an active CHECKIN webhook subscription, so the outbox is written only then. */
   checkInSubscribed: boolean;
   beneficiary: BeneficiaryFacts | undefined;
+  /**
+   * Read only when asked for (a visit or member check-in about to be written): what its webhook event needs,
+   * present when the place has an active CHECKIN subscription and the beneficiary exists.
+   */
+  subscriber?: SubscribedFacts;
+}
+
+/** The outbox's columns, read in the same statement when the caller is about to write an event. */
+const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url`;
+const SUBSCRIBER_JOIN = `LEFT JOIN webhook_subscriptions s
+         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1`;
+
+function subscriberOf(row: FactsRow): SubscribedFacts | undefined {
+  if (!row.subscriptionId || !row.url || row.id === null) return undefined;
+  return {
+    placeName: String(row.placeName),
+    placeCode: row.placeCode,
+    name: String(row.name),
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    cpf: String(row.cpf),
+    code: String(row.code),
+    subscriptionId: row.subscriptionId,
+    url: row.url,
+  };
 }
 
 function toPlans(value: FactsRow['plans']): GymPlan[] {
@@ -100,6 +133,7 @@ export class CheckInRepository {
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     window: VisitWindow,
+    withSubscriber = false,
   ): Promise<CheckInFacts | undefined> {
     const [condition, values] = beneficiaryCondition(beneficiary);
     const rows = await executePrepared<FactsRow[]>(
@@ -112,9 +146,11 @@ export class CheckInRepository {
               (SELECT v.place_id FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?
                 ORDER BY v.created_at DESC LIMIT 1) AS recentVisitPlaceId,
               (SELECT MAX(v.created_at) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisitAt
+              ${withSubscriber ? SUBSCRIBER_COLUMNS : ''}
        FROM places p
        LEFT JOIN beneficiaries b ON ${condition}
        LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
+       ${withSubscriber ? SUBSCRIBER_JOIN : ''}
        WHERE p.id = ?`,
       [window.monthStart, window.recentSince, window.recentSince, ...values, placeId],
     );
@@ -124,6 +160,7 @@ export class CheckInRepository {
       gym: { placeId, placeCode: row.placeCode, active: Boolean(row.placeActive), plans: toPlans(row.plans) },
       keyVersion: Number(row.keyVersion),
       checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
+      subscriber: withSubscriber ? subscriberOf(row) : undefined,
       beneficiary:
         row.id === null
           ? undefined

@@ -130,7 +130,7 @@ export class CheckInService {
     await this.insertVisit(
       manager,
       place,
-      await this.eligibility.admit(manager, place.placeId, request, beneficiary, place),
+      await this.eligibility.admit(manager, place.placeId, request, beneficiary, place, true),
     );
   }
 
@@ -138,7 +138,7 @@ export class CheckInService {
   private async insertVisit(
     manager: EntityManager,
     place: AuthenticatedPlace,
-    { beneficiaryId, plan, checkInSubscribed, at }: Admission,
+    { beneficiaryId, plan, subscriber, at }: Admission,
   ): Promise<void> {
     const visitId = await this.repository.insertVisit(manager, {
       beneficiaryId,
@@ -146,14 +146,13 @@ export class CheckInService {
       planId: plan?.id ?? null,
       createdAt: at,
     });
-    if (!checkInSubscribed) return;
-    await this.outbox.recordCheckIn(manager, {
-      visitId,
-      placeId: place.placeId,
-      beneficiaryId,
-      planCode: plan?.code ?? null,
-      createdAt: at,
-    });
+    // Read with the rules in the same statement: no subscriber, no event.
+    if (!subscriber) return;
+    await this.outbox.recordCheckIn(
+      manager,
+      { visitId, placeId: place.placeId, beneficiaryId, planCode: plan?.code ?? null, createdAt: at },
+      subscriber,
+    );
   }
 
   private parseIdempotencyKey(raw: string | undefined): string | undefined {

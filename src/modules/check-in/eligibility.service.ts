@@ -8,12 +8,15 @@ import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryKey, CheckInFacts, CheckInRepository } from './check-in.repository';
 import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
 import { TrackUsageRequest } from './track-usage-request';
+import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 
 /** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
 export interface Admission {
   beneficiaryId: number;
   plan: GymPlan | null;
   checkInSubscribed: boolean;
+  /** What the CHECKIN event needs, when it was asked for and the place has an active subscription. */
+  subscriber?: SubscribedFacts;
   at: Date;
 }
 
@@ -40,19 +43,27 @@ export class EligibilityService {
 
   /**
    * The gym and the beneficiary (`beneficiary` null looks none up) as of now. With `key`, the caller's
-   * x-api-key, a key rotated since it was resolved is refused (401) by this same read.
+   * x-api-key, a key rotated since it was resolved is refused (401) by this same read. `withSubscriber`
+   * also reads what a webhook event about the beneficiary needs (callers about to write one).
    */
   async factsNow(
     executor: DataSource | EntityManager,
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
+    withSubscriber = false,
   ): Promise<FactsNow> {
     const now = this.clock.now();
-    const facts = await this.repository.findCheckInFacts(executor, placeId, beneficiary, {
-      monthStart: startOfMonth(now, this.config.businessTimezone),
-      recentSince: new Date(now.getTime() - this.config.recentCheckinWindowSeconds * 1000),
-    });
+    const facts = await this.repository.findCheckInFacts(
+      executor,
+      placeId,
+      beneficiary,
+      {
+        monthStart: startOfMonth(now, this.config.businessTimezone),
+        recentSince: new Date(now.getTime() - this.config.recentCheckinWindowSeconds * 1000),
+      },
+      withSubscriber,
+    );
     if (key) this.keyCache.assertCurrent(key, facts);
     // Places are never deleted: one that is gone was never there.
     if (!facts) throw new Error(`Place ${placeId} does not exist`);
@@ -72,6 +83,7 @@ export class EligibilityService {
       beneficiaryId: facts.beneficiary.id,
       plan,
       checkInSubscribed: facts.checkInSubscribed,
+      subscriber: facts.subscriber,
       at: now,
     };
   }
@@ -83,7 +95,8 @@ export class EligibilityService {
     request: TrackUsageRequest,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
+    withSubscriber = false,
   ): Promise<Admission> {
-    return this.admitOn(await this.factsNow(executor, placeId, beneficiary, key), request);
+    return this.admitOn(await this.factsNow(executor, placeId, beneficiary, key, withSubscriber), request);
   }
 }

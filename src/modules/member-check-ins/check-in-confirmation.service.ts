@@ -54,7 +54,7 @@ export class CheckInConfirmationService {
   async confirm(manager: EntityManager, found: CheckInRow, by: ConfirmationBy): Promise<void> {
     await this.checkIns.lockBeneficiary(manager, { id: found.beneficiaryId });
     const state = await this.repository.lockById(manager, found.id);
-    const admission = await this.admit(manager, found, state, by);
+    const admission = await this.admit(manager, found, state, by, true);
     const visitId = await this.checkIns.insertVisit(manager, {
       beneficiaryId: admission.beneficiaryId,
       placeId: state.placeId,
@@ -62,36 +62,43 @@ export class CheckInConfirmationService {
       createdAt: admission.at,
     });
     await this.repository.markValidated(manager, state.id, admission.at, visitId);
-    await this.outbox.recordMemberCheckIn(manager, {
-      type: CHECK_IN_VALIDATED,
-      checkInId: state.id,
-      placeId: state.placeId,
-      beneficiaryId: state.beneficiaryId,
-      token: state.token,
-      status: 'validated',
-      planCode: admission.plan?.code ?? null,
-      startedAt: state.startedAt,
-      expiresAt: state.expiresAt,
-      validatedAt: admission.at,
-      at: admission.at,
-    });
+    await this.outbox.recordMemberCheckIn(
+      manager,
+      {
+        type: CHECK_IN_VALIDATED,
+        checkInId: state.id,
+        placeId: state.placeId,
+        beneficiaryId: state.beneficiaryId,
+        token: state.token,
+        status: 'validated',
+        planCode: admission.plan?.code ?? null,
+        startedAt: state.startedAt,
+        expiresAt: state.expiresAt,
+        validatedAt: admission.at,
+        at: admission.at,
+      },
+      admission.subscriber,
+    );
   }
 
   /**
    * Whether `state` can be confirmed now: through a key, rules 2 and 3 first; then the check-in still pending
-   * and before its time; then rules 3 to 9 at its gym, for the plan it was made for.
+   * and before its time; then rules 3 to 9 at its gym, for the plan it was made for. `withSubscriber` also
+   * reads what the CHECK_IN_VALIDATED event needs.
    */
   async admit(
     executor: DataSource | EntityManager,
     found: CheckInRow,
     state: CheckInState,
     by: ConfirmationBy,
+    withSubscriber = false,
   ): Promise<Admission> {
     const factsNow = await this.eligibility.factsNow(
       executor,
       state.placeId,
       { id: state.beneficiaryId },
       by.key,
+      withSubscriber,
     );
     if (by.key) checkGymStanding(by.request, factsNow.facts.gym);
     assertPending(state, factsNow.now, this.config.businessTimezone, 'confirm');

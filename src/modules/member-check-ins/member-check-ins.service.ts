@@ -195,7 +195,7 @@ export class MemberCheckInsService {
     // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
     const lockedId = cannotExist(request) ? undefined : await this.checkIns.lockBeneficiary(manager, request);
     const beneficiary = lockedId === undefined ? null : { id: lockedId };
-    const admission = await this.eligibility.admit(manager, place.id, request, beneficiary);
+    const admission = await this.eligibility.admit(manager, place.id, request, beneficiary, undefined, true);
     await this.retirePending(manager, admission.beneficiaryId, admission.at);
     await this.insert(manager, { id, place, admission, token });
   }
@@ -218,18 +218,22 @@ export class MemberCheckInsService {
       startedAt,
       expiresAt,
     });
-    await this.outbox.recordMemberCheckIn(manager, {
-      type: CHECK_IN_CREATED,
-      checkInId: id,
-      placeId: place.id,
-      beneficiaryId: admission.beneficiaryId,
-      token,
-      status: 'pending',
-      planCode: admission.plan?.code ?? null,
-      startedAt,
-      expiresAt,
-      confirmationToken,
-      at: startedAt,
-    });
+    await this.outbox.recordMemberCheckIn(
+      manager,
+      {
+        type: CHECK_IN_CREATED,
+        checkInId: id,
+        placeId: place.id,
+        beneficiaryId: admission.beneficiaryId,
+        token,
+        status: 'pending',
+        planCode: admission.plan?.code ?? null,
+        startedAt,
+        expiresAt,
+        confirmationToken,
+        at: startedAt,
+      },
+      admission.subscriber,
+    );
   }
 }

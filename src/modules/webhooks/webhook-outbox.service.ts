@@ -4,7 +4,7 @@ import { currentRequestId } from '../../common/logging/request-context';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { generateEventId } from './webhook-policy';
-import { CheckInFacts, WebhooksRepository } from './webhooks.repository';
+import { SubscribedFacts, WebhooksRepository } from './webhooks.repository';
 import { CHECK_IN_CREATED, CheckInEventType } from './webhooks.constants';
 
 /** What the check-in module hands over about a visit it has just inserted. */
@@ -50,9 +50,16 @@ export class WebhookOutboxService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Called for visits at a place with a CHECKIN subscription (the check-in query says which). */
-  async recordCheckIn(manager: EntityManager, checkIn: CheckInRecorded): Promise<void> {
-    const facts = await this.subscribedFacts(manager, checkIn.placeId, checkIn.beneficiaryId);
+  /**
+   * Called for visits at a place with a CHECKIN subscription (the check-in query says which). `subscriber`,
+   * when the caller read it in its transaction already, saves reading it again.
+   */
+  async recordCheckIn(
+    manager: EntityManager,
+    checkIn: CheckInRecorded,
+    subscriber?: SubscribedFacts,
+  ): Promise<void> {
+    const facts = subscriber ?? (await this.subscribedFacts(manager, checkIn.placeId, checkIn.beneficiaryId));
     if (!facts) return;
     const expiresAt = new Date(checkIn.createdAt.getTime() + this.config.recentCheckinWindowSeconds * 1000);
     await this.insert(manager, facts, {
@@ -71,8 +78,12 @@ export class WebhookOutboxService {
   }
 
   /** CHECK_IN_CREATED (with its `endpoint`), CHECK_IN_VALIDATED or CHECK_IN_CANCELLED of a member check-in. */
-  async recordMemberCheckIn(manager: EntityManager, change: MemberCheckInChanged): Promise<void> {
-    const facts = await this.subscribedFacts(manager, change.placeId, change.beneficiaryId);
+  async recordMemberCheckIn(
+    manager: EntityManager,
+    change: MemberCheckInChanged,
+    subscriber?: SubscribedFacts,
+  ): Promise<void> {
+    const facts = subscriber ?? (await this.subscribedFacts(manager, change.placeId, change.beneficiaryId));
     if (!facts) return;
     await this.insert(manager, facts, {
       type: change.type,
@@ -100,15 +111,15 @@ export class WebhookOutboxService {
     manager: EntityManager,
     placeId: string,
     beneficiaryId: number,
-  ): Promise<(CheckInFacts & { subscriptionId: string; url: string }) | undefined> {
+  ): Promise<SubscribedFacts | undefined> {
     const facts = await this.repository.checkInFacts(manager, placeId, beneficiaryId, 'CHECKIN');
     if (!facts?.subscriptionId || !facts.url) return undefined;
-    return facts as CheckInFacts & { subscriptionId: string; url: string };
+    return facts as SubscribedFacts;
   }
 
   private async insert(
     manager: EntityManager,
-    facts: CheckInFacts & { subscriptionId: string; url: string },
+    facts: SubscribedFacts,
     event: {
       type: CheckInEventType;
       placeId: string;

@@ -98,7 +98,10 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async relayBatch(): Promise<number> {
     try {
-      const count = await this.repository.dataSource.transaction(async (manager) => {
+      // READ COMMITTED: the claim then locks only the rows it takes, no gap. Under REPEATABLE READ it also
+      // locked the gap after the last pending row, where every register's outbox insert goes, so registers
+      // waited for this transaction's Redis round trips.
+      const count = await this.repository.dataSource.transaction('READ COMMITTED', async (manager) => {
         const claimed = await this.repository.claimPending(manager, BATCH);
         if (claimed.length === 0) return 0;
         const labels = await this.repository.jobLabels(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { executePrepared } from '../../database/prepared-statement';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
@@ -28,6 +29,9 @@ export interface CheckInFacts {
   subscriptionId: string | null;
   url: string | null;
 }
+
+/** CheckInFacts of a place that has an active subscription for the event's type. */
+export type SubscribedFacts = CheckInFacts & { subscriptionId: string; url: string };
 
 export interface DeliveryWork {
   id: string;
@@ -119,14 +123,19 @@ export class WebhooksRepository {
     return rows[0];
   }
 
-  /** The event and its delivery row, in the caller's transaction (the outbox). */
+  /**
+   * The event and its delivery row, in the caller's transaction (the outbox). Prepared statements: they run
+   * in every register at a subscribed gym.
+   */
   async insertEvent(executor: Executor, event: NewEvent): Promise<string> {
-    await executor.query(
+    await executePrepared(
+      executor,
       'INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?)',
       [event.id, event.placeId, event.type, event.payload, event.createdAt, event.requestId ?? null],
     );
     const deliveryId = generateDeliveryId();
-    await executor.query(
+    await executePrepared(
+      executor,
       `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, created_at)
        VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)`,
       [deliveryId, event.id, event.subscriptionId, event.placeId, event.url, event.createdAt],

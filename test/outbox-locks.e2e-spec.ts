@@ -1,0 +1,86 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Job, Queue } from 'bull';
+import request from 'supertest';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym } from './factories/partners.factory';
+import { envelope, partnerToken } from './support/http';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+
+/**
+ * The outbox on the hot path: a register at a subscribed gym writes its event and delivery in its own
+ * transaction, and must not wait for the relay, whose claim transaction stays open while it hands the rows
+ * to Redis.
+ */
+describe('outbox writes beside the relay (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  beforeEach(async () => {
+    await truncateAll(t.dataSource);
+    t.clock.reset();
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(() => t.close());
+
+  it('a register commits its event while the relay holds the pending rows it claimed', async () => {
+    const gym = await createGym(t);
+    await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', `Bearer ${await partnerToken(t.http, gym)}`)
+      .send({ webhook_url: 'http://127.0.0.1:9/hook', webhook_type: 'CHECKIN' })
+      .expect(201);
+    const plan = await createBenefitPlan(t.dataSource);
+    const [first, second] = [
+      await createBeneficiary(t.dataSource, plan),
+      await createBeneficiary(t.dataSource, plan),
+    ];
+    const register = (cpf: string) =>
+      request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ identifier: cpf }))
+        .expect(204);
+
+    const order: string[] = [];
+    let claimed!: () => void;
+    const claim = new Promise<void>((resolve) => (claimed = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The relay's claim stays open until the test lets Redis "answer".
+    jest.spyOn(t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)), 'add').mockImplementation(async () => {
+      order.push('relay claimed');
+      claimed();
+      await gate;
+      order.push('queued');
+      return {} as Job;
+    });
+    const repository = t.app.get(WebhooksRepository);
+    const markQueued = repository.markQueued.bind(repository);
+    jest.spyOn(repository, 'markQueued').mockImplementation(async (...args) => {
+      await markQueued(...args);
+      order.push('relay committing');
+    });
+
+    await register(first.cpf);
+    await claim;
+    await register(second.cpf);
+    order.push('second register answered');
+    release();
+    while (!order.includes('relay committing')) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Blocked by the claim's locks, the register would answer only after the relay gave up on Redis and
+    // rolled back, and its rows would be claimed again in a second pass.
+    expect(order.slice(0, 4)).toEqual([
+      'relay claimed',
+      'second register answered',
+      'queued',
+      'relay committing',
+    ]);
+    const events: { n: string }[] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_events');
+    expect(Number(events[0].n)).toBe(2);
+  });
+});

@@ -127,7 +127,7 @@ export class WebhooksRepository {
    * The event and its delivery row, in the caller's transaction (the outbox). Prepared statements: they run
    * in every register at a subscribed gym.
    */
-  async insertEvent(executor: Executor, event: NewEvent): Promise<string> {
+  async insertEvent(executor: DataSource | EntityManager, event: NewEvent): Promise<string> {
     await executePrepared(
       executor,
       'INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?)',

@@ -594,7 +594,8 @@ describe('webhooks (e2e)', () => {
       const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
-      for (const job of jobs) expect(Object.keys(job.data).sort()).toEqual(['deliveryId', 'redeliveries']);
+      for (const job of jobs)
+        expect(Object.keys(job.data).sort()).toEqual(['attempt', 'deliveryId', 'redeliveries']);
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
     });
   });

@@ -148,7 +148,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     for (let i = 0; i < 3; i++)
       await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth).expect(202);
     const refused = await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth);
-    expectError(refused, 429, 'rate_limited');
+    expectError(refused, 429, 'rate_limited', 'Too Many Requests');
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);

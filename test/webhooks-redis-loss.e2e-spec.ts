@@ -51,7 +51,10 @@ describe('webhook deliveries after Redis loses its data (e2e)', () => {
     await redis.start();
     t = await createTestApp({
       REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-      WEBHOOK_RETRY_SCHEDULE: '4,4,4,4',
+      WEBHOOK_RETRY_SCHEDULE: '8,8,8,8',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '64',
+      // The receiver's 20 refusals must not open its breaker here.
+      WEBHOOK_BREAKER_FAILURES: '1000',
     });
     receiver = await new WebhookReceiver().start();
     await truncateAll(t.dataSource);
@@ -84,7 +87,7 @@ describe('webhook deliveries after Redis loses its data (e2e)', () => {
     const count = async (where: string) =>
       Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`))[0].n);
 
-    // 20 deliveries fail once and wait for their retry (4 s).
+    // 20 deliveries fail once and wait for their retry (8 s).
     receiver.respond((_r, _i, res) => res.writeHead(503).end('down'));
     await Promise.all(members.slice(0, 20).map(checkIn));
     await eventually(

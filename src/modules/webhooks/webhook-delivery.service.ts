@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -7,10 +7,12 @@ import { retryDelayMs } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
 import { SendResult, WebhookSender } from './webhook-sender';
 import { DeliverJobData } from './webhooks.constants';
-import { BreakerUpdate, DeliveryWork, WebhooksRepository } from './webhooks.repository';
+import { BreakerUpdate, DeliveryWork, DueAttempt, WebhooksRepository } from './webhooks.repository';
 
 /** Writes of an outcome are tried this many times (deadlocks, lock waits) before the job gives up. */
 const RECORD_TRIES = 5;
+/** A worker's own next attempt is its own for the attempt deadline plus this. */
+const LEASE_MARGIN_MS = 5000;
 const TRANSIENT_DB_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_CHECKREAD']);
 
 function isTransient(error: unknown): boolean {
@@ -24,8 +26,9 @@ function isTransient(error: unknown): boolean {
  * row says it is due. An outcome that cannot be written is retried here, never by sending again.
  */
 @Injectable()
-export class WebhookDeliveryService {
+export class WebhookDeliveryService implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryService.name);
+  private stopping = false;
 
   constructor(
     private readonly repository: WebhooksRepository,
@@ -36,17 +39,31 @@ export class WebhookDeliveryService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * Runs the job's attempt; after a success, the worker goes on with the endpoint's next due attempt (if
+   * any), so that a busy endpoint keeps its share without a trip through the poller and the queue for each.
+   */
   async attempt(job: DeliverJobData): Promise<void> {
+    let next: DeliverJobData | undefined = job;
+    while (next) next = await this.attemptOne(next);
+    void this.relay.tick();
+  }
+
+  private async attemptOne(job: DeliverJobData): Promise<DeliverJobData | undefined> {
     const { deliveryId, attempt } = job;
     const redeliveries = job.redeliveries ?? 0;
     if (attempt === undefined) return;
     const work = await this.repository.findWork(deliveryId);
     // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
-    if (!work || !this.waitsFor(work, redeliveries, attempt)) return;
+    if (!work || !this.waitsFor(work, redeliveries, attempt)) return undefined;
     const chain = { redeliveries, attempts: work.attempts };
     if (!work.url || !work.secretCiphertext) {
       await this.repository.failChain(deliveryId, chain, 'the subscription was deleted');
-      return;
+      return undefined;
     }
     let secret: string;
     try {
@@ -58,7 +75,7 @@ export class WebhookDeliveryService {
         `the delivery job failed: ${(error as Error).message}`,
       );
       if (closed) this.logger.error({ deliveryId, err: error }, 'Webhook delivery cannot be sent; failed');
-      return;
+      return undefined;
     }
     const at = this.clock.now();
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
@@ -69,8 +86,8 @@ export class WebhookDeliveryService {
       payload: work.payload,
       at,
     });
-    await this.record(work, job, result, at);
-    void this.relay.tick();
+    const next = await this.record(work, job, result, at);
+    return next && { deliveryId: next.id, redeliveries: next.redeliveries, attempt: next.attempts + 1 };
   }
 
   private waitsFor(work: DeliveryWork, redeliveries: number, attempt: number): boolean {
@@ -82,7 +99,12 @@ export class WebhookDeliveryService {
     );
   }
 
-  private async record(work: DeliveryWork, job: DeliverJobData, result: SendResult, at: Date): Promise<void> {
+  private async record(
+    work: DeliveryWork,
+    job: DeliverJobData,
+    result: SendResult,
+    at: Date,
+  ): Promise<DueAttempt | undefined> {
     const number = work.attempts + 1;
     const schedule = this.config.webhookRetrySchedule;
     const gone = result.statusCode === 410;
@@ -114,6 +136,7 @@ export class WebhookDeliveryService {
         },
         { status, nextAttemptAt: status === 'queued' ? new Date(at.getTime() + delayMs) : null },
         breaker,
+        this.stopping ? undefined : { now: at, leaseUntil: this.leaseUntil(at) },
       ),
     );
     if (!result.ok)
@@ -143,6 +166,12 @@ export class WebhookDeliveryService {
         { subscriptionId: work.subscriptionId, url: work.url },
         'Webhook endpoint answers again: circuit breaker closed',
       );
+    return outcome.next;
+  }
+
+  /** Past the attempt's deadline, with room for writing its outcome. */
+  private leaseUntil(now: Date): Date {
+    return new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
   }
 
   /** Deadlocks and lock waits are tried again: the receiver has the event, it must not get it twice. */

@@ -308,7 +308,8 @@ export class WebhooksRepository {
     attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>,
     outcome: { status: DeliveryStatus; nextAttemptAt: Date | null },
     breaker: BreakerUpdate,
-  ): Promise<{ recorded: boolean; breaker?: EndpointBreaker; closed?: boolean }> {
+    claimNext?: { now: Date; leaseUntil: Date },
+  ): Promise<{ recorded: boolean; breaker?: EndpointBreaker; closed?: boolean; next?: DueAttempt }> {
     return this.dataSource.transaction('READ COMMITTED', async (manager) => {
       const moved: { affectedRows: number } = await manager.query(
         `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
@@ -346,16 +347,32 @@ export class WebhooksRepository {
         ],
       );
       if (breaker.kind === 'success') {
-        if (!breaker.mayBeFailing) return { recorded: true };
+        const next = claimNext && (await this.claimNext(manager, breaker.subscriptionId, claimNext));
+        if (!breaker.mayBeFailing) return { recorded: true, next };
         const closed: { affectedRows: number } = await manager.query(
           `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
            WHERE subscription_id = ? AND failures > 0`,
           [breaker.subscriptionId],
         );
-        return { recorded: true, closed: closed.affectedRows > 0 };
+        return { recorded: true, closed: closed.affectedRows > 0, next };
       }
       return { recorded: true, breaker: await this.countFailure(manager, breaker, attempt.createdAt) };
     });
+  }
+
+  /**
+   * The endpoint's next due attempt, for the worker that has just delivered to it: the endpoint keeps its
+   * share (one attempt ends, one starts) without a trip through the poller and the queue. Its `queued_at` is
+   * the end of the worker's lease, so that the lost-attempt check leaves it alone while it runs.
+   */
+  private async claimNext(
+    manager: EntityManager,
+    subscriptionId: string,
+    at: { now: Date; leaseUntil: Date },
+  ): Promise<DueAttempt | undefined> {
+    const [next] = await this.claimDue(manager, subscriptionId, at.now, 1);
+    if (next) await this.markQueued(manager, [next.id], at.leaseUntil);
+    return next;
   }
 
   /** One more consecutive failure of an endpoint; opens (or opens again) its breaker at the threshold. */

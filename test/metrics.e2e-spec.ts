@@ -212,20 +212,34 @@ describe('GET /metrics (e2e)', () => {
     }).toEqual({ delivered: 1, rejected: 1, unreachable: 0, timedDelivered: 1, timedRejected: 1 });
   });
 
-  it('shows the circuit state the breaker reports for each endpoint', async () => {
-    const metrics = t.app.get(Metrics);
-    metrics.reportWebhookCircuitState('sub-1', 'erp.example.com', true);
-    metrics.reportWebhookCircuitState('sub-2', 'hooks.example.org', false);
+  it("shows each endpoint's circuit state from the database, which every process shares", async () => {
+    const failing = await createGym(t);
+    const healthy = await createGym(t);
+    await subscribeCheckIns(t, failing, 'https://erp.example.com/hooks');
+    await subscribeCheckIns(t, healthy, 'https://hooks.example.org/in');
+    const [{ id: failingId }] = await t.dataSource.query(
+      'SELECT id FROM webhook_subscriptions WHERE place_id = ?',
+      [failing.place.id],
+    );
+    const [{ id: healthyId }] = await t.dataSource.query(
+      'SELECT id FROM webhook_subscriptions WHERE place_id = ?',
+      [healthy.place.id],
+    );
+    await t.dataSource.query(
+      `INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, open_until, opened_at)
+       VALUES (?, 5, 1, NOW(3) + INTERVAL 30 SECOND, NOW(3)), (?, 1, 0, NULL, NULL)`,
+      [failingId, healthyId],
+    );
     let { samples } = await scrape();
     expect(
-      valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: 'sub-1', host: 'erp.example.com' }),
+      valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: failingId, host: 'erp.example.com' }),
     ).toBe(1);
     expect(
-      valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: 'sub-2', host: 'hooks.example.org' }),
+      valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: healthyId, host: 'hooks.example.org' }),
     ).toBe(0);
-    metrics.reportWebhookCircuitState('sub-1', 'erp.example.com', null);
+    await t.dataSource.query('UPDATE webhook_subscriptions SET active = 0 WHERE id = ?', [failingId]);
     ({ samples } = await scrape());
-    expect(valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: 'sub-1' })).toBeUndefined();
+    expect(valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: failingId })).toBeUndefined();
   });
 
   // Last: it stops the relay, so that the delivery stays in the outbox.

@@ -17,7 +17,7 @@ type LogLine = Record<string, unknown> & { msg?: string; requestId?: string };
 class LogCapture extends Writable {
   readonly lines: LogLine[] = [];
 
-  _write(chunk: Buffer, _encoding: string, done: () => void): void {
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
     for (const text of chunk.toString().split('\n')) if (text.trim()) this.lines.push(JSON.parse(text));
     done();
   }

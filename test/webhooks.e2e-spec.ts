@@ -595,7 +595,7 @@ describe('webhooks (e2e)', () => {
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
       for (const job of jobs) {
-        expect(Object.keys(job.data).sort()).toEqual(['deliveryId', 'place', 'redeliveries', 'target']);
+        expect(Object.keys(job.data).sort()).toEqual(['attempt', 'deliveryId', 'place', 'redeliveries', 'target']);
       }
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
       const [delivery] = await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE place_id = ?', [
@@ -604,6 +604,7 @@ describe('webhooks (e2e)', () => {
       expect(jobs.find((job) => job.data.deliveryId === delivery.id)?.data).toEqual({
         deliveryId: delivery.id,
         redeliveries: 0,
+        attempt: 1,
         place: `${g.place.name} (${g.place.code})`,
         target: new URL(receiver.url()).host,
       });

@@ -19,6 +19,16 @@ export interface AppConfig {
   webhookAllowPrivateNetworks: boolean;
   webhookRetrySchedule: number[];
   webhookTimeoutMs: number;
+  /** Delivery attempts one process runs at once, over every endpoint. */
+  webhookWorkers: number;
+  /** Attempts of one endpoint (subscription) handed to the queue at once, over every process. */
+  webhookEndpointConcurrency: number;
+  /** Consecutive failed attempts that open an endpoint's circuit breaker. */
+  webhookBreakerFailures: number;
+  /** How long an opened breaker holds an endpoint's deliveries back the first time (then doubling, to 1 h). */
+  webhookBreakerOpenSeconds: number;
+  /** `POST /partner/webhook/test/:type` calls allowed per place per minute (then 429 `rate_limited`). */
+  webhookTestEventsPerMinute: number;
   logLevel: string;
   keyCacheTtlMs: number;
   authRateLimitPerMinute: number;
@@ -216,6 +226,11 @@ export function validateConfig(input: Env): AppConfig {
     webhookAllowPrivateNetworks: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     webhookRetrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
+    webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 64, 1, 1000),
+    webhookEndpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 1000),
+    webhookBreakerFailures: integer(env, 'WEBHOOK_BREAKER_FAILURES', 5, 1, 1000),
+    webhookBreakerOpenSeconds: integer(env, 'WEBHOOK_BREAKER_OPEN_SECONDS', 30, 1, 3600),
+    webhookTestEventsPerMinute: integer(env, 'WEBHOOK_TEST_EVENTS_PER_MINUTE', 10, 1, 10000),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'debug'),
     keyCacheTtlMs: integer(env, 'KEY_CACHE_TTL_MS', 5000, 0),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60, 1),

@@ -1,6 +1,10 @@
-// `npm run bench:webhooks`: deliveries per second from outbox rows to a receiver on loopback, through the
-// real relay, Bull queue and signed HTTP delivery. Uses its own database (gym_webhook_bench).
-import { createServer } from 'node:http';
+// `npm run bench:webhooks`: deliveries per second and lag to a healthy receiver on loopback while another
+// gym's receiver hangs, through the real due-poller, Bull queue and signed HTTP delivery. Uses its own
+// database (gym_webhook_bench) and queue prefix.
+//   1. throughput: 48 events for the hanging gym, then 5,000 for the healthy one at once; deliveries/s.
+//   2. lag: 48 more for the hanging gym, then a steady 400 events/s for 5 s to the healthy one (a commit every
+//      25 ms); lag is from an event's commit to its arrival at the receiver, median and p99.
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -11,66 +15,140 @@ import { generateEventId, generateWebhookSecret } from '../modules/webhooks/webh
 import { WebhooksRepository } from '../modules/webhooks/webhooks.repository';
 import { seedDemo } from './demo-seed';
 
-const EVENTS = 5000;
+const BACKLOG = 5000;
+const HANGING_EVENTS = 48;
+const STEADY_PER_SECOND = 400;
+const STEADY_SECONDS = 5;
+const COMMIT_EVERY_MS = 25;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
+}
 
 async function main(): Promise<void> {
   setEnvDefaults({
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
     PORT: '3902',
-    QUEUE_PREFIX: 'gymwebhookbench',
+    QUEUE_PREFIX: `gymwebhookbench${process.pid}`,
     DATABASE_URL: 'mysql://root@127.0.0.1:3306/gym_webhook_bench',
   });
   const config = loadConfig();
   const app = await bootstrap(config);
   const dataSource = app.get(DataSource);
-  const demo = await seedDemo(dataSource, app.get(KeyVault));
-  const place = demo.places[1];
+  const vault = app.get(KeyVault);
+  const demo = await seedDemo(dataSource, vault);
+  await dataSource.query('DELETE FROM webhook_deliveries');
+  await dataSource.query('DELETE FROM webhook_endpoint_states');
 
+  /** Event id -> when its row was committed; and the lag of each event the healthy receiver got. */
+  const committedAt = new Map<string, number>();
+  const lags: number[] = [];
   let received = 0;
-  const receiver = createServer((req, res) => {
+  const healthy = await listen((req, res) => {
+    const at = Date.now();
     req.resume();
     req.on('end', () => {
       received++;
+      const since = committedAt.get(String(req.headers['webhook-id']));
+      if (since !== undefined) lags.push(at - since);
       res.writeHead(200).end();
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-
-  await dataSource.query('DELETE FROM webhook_subscriptions WHERE place_id = ?', [place.id]);
-  const subscriptionId = randomUUID();
-  await dataSource.query(
-    "INSERT INTO webhook_subscriptions (id, place_id, type, url, secret_ciphertext, active) VALUES (?, ?, 'CHECKIN', ?, ?, 1)",
-    [subscriptionId, place.id, url, app.get(KeyVault).seal(generateWebhookSecret())],
-  );
-  const repository = app.get(WebhooksRepository);
-  const payload = JSON.stringify({ type: 'CHECK_IN_CREATED', padding: 'x'.repeat(600) });
-  await dataSource.transaction(async (manager) => {
-    for (let i = 0; i < EVENTS; i++) {
-      await repository.insertEvent(manager, {
-        id: generateEventId(),
-        placeId: place.id,
-        type: 'CHECK_IN_CREATED',
-        payload,
-        createdAt: new Date(),
-        subscriptionId,
-        url,
-      });
-    }
+  const held: ServerResponse[] = [];
+  let openNow = 0;
+  let mostOpen = 0;
+  const hanging = await listen((req, res) => {
+    req.resume();
+    held.push(res);
+    mostOpen = Math.max(mostOpen, ++openNow);
+    res.on('close', () => openNow--);
   });
+
+  const repository = app.get(WebhooksRepository);
+  const subscribe = async (placeId: string, url: string) => {
+    await dataSource.query('DELETE FROM webhook_subscriptions WHERE place_id = ?', [placeId]);
+    const id = randomUUID();
+    await dataSource.query(
+      "INSERT INTO webhook_subscriptions (id, place_id, type, url, secret_ciphertext, active) VALUES (?, ?, 'CHECKIN', ?, ?, 1)",
+      [id, placeId, url, vault.seal(generateWebhookSecret())],
+    );
+    return { id, placeId, url };
+  };
+  const good = await subscribe(demo.places[1].id, healthy.url);
+  const bad = await subscribe(demo.places[0].id, hanging.url);
+  const payload = JSON.stringify({ type: 'CHECK_IN_CREATED', padding: 'x'.repeat(600) });
+  const insert = async (to: { id: string; placeId: string; url: string }, count: number) => {
+    const ids: string[] = [];
+    await dataSource.transaction(async (manager) => {
+      for (let i = 0; i < count; i++) {
+        const id = generateEventId();
+        ids.push(id);
+        await repository.insertEvent(manager, {
+          id,
+          placeId: to.placeId,
+          type: 'CHECK_IN_CREATED',
+          payload,
+          createdAt: new Date(),
+          subscriptionId: to.id,
+          url: to.url,
+        });
+      }
+    });
+    return ids;
+  };
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  // 1. Throughput of a backlog, beside a hanging receiver.
+  await insert(bad, HANGING_EVENTS);
+  await until(() => held.length > 0);
+  await insert(good, BACKLOG);
   const started = Date.now();
-  while (received < EVENTS) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => received >= BACKLOG);
   const seconds = (Date.now() - started) / 1000;
+
+  // 2. Lag of a steady stream, beside the same hanging receiver (which now has a backlog too).
+  await insert(bad, HANGING_EVENTS);
+  const perCommit = Math.round((STEADY_PER_SECOND * COMMIT_EVERY_MS) / 1000);
+  const commits = (STEADY_SECONDS * 1000) / COMMIT_EVERY_MS;
+  const streamStart = Date.now();
+  for (let i = 0; i < commits; i++) {
+    const ids = await insert(good, perCommit);
+    const now = Date.now();
+    for (const id of ids) committedAt.set(id, now);
+    const next = streamStart + (i + 1) * COMMIT_EVERY_MS;
+    if (next > Date.now()) await new Promise((resolve) => setTimeout(resolve, next - Date.now()));
+  }
+  await until(() => lags.length >= commits * perCommit);
+  lags.sort((a, b) => a - b);
+
   console.log(
     JSON.stringify({
-      events: EVENTS,
-      seconds: Number(seconds.toFixed(2)),
-      deliveriesPerSecond: Math.round(EVENTS / seconds),
+      healthy: {
+        events: BACKLOG,
+        seconds: Number(seconds.toFixed(2)),
+        deliveriesPerSecond: Math.round(BACKLOG / seconds),
+        steadyEvents: lags.length,
+        steadyPerSecond: STEADY_PER_SECOND,
+        lagMedianMs: percentile(lags, 50),
+        lagP99Ms: percentile(lags, 99),
+      },
+      hanging: { events: 2 * HANGING_EVENTS, requests: held.length, mostOpenAtOnce: mostOpen },
     }),
   );
-  await dataSource.query('DELETE FROM webhook_subscriptions WHERE id = ?', [subscriptionId]);
-  receiver.close();
+  for (const res of held) res.destroy();
+  await dataSource.query('DELETE FROM webhook_subscriptions WHERE id IN (?)', [[good.id, bad.id]]);
+  healthy.server.close();
+  hanging.server.closeAllConnections();
+  hanging.server.close();
   await app.close();
 }
 

@@ -49,13 +49,6 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly circuitOpen = new Gauge({
-    name: 'webhook_endpoint_circuit_open',
-    help: "1 while the circuit breaker of a subscription's endpoint is open (deliveries held), 0 when closed",
-    labelNames: ['subscription', 'host'] as const,
-    registers: [this.registry],
-  });
-
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -71,16 +64,6 @@ export class Metrics {
   observeDeliveryAttempt(outcome: DeliveryAttemptOutcome, seconds: number): void {
     this.deliveryAttempts.inc({ outcome });
     this.deliveryDuration.observe({ outcome }, seconds);
-  }
-
-  /**
-   * For the per-endpoint circuit breaker: call on every change of an endpoint's state (open or closed), and
-   * with `open: null` when the subscription is deleted, so its series goes away.
-   */
-  reportWebhookCircuitState(subscriptionId: string, host: string, open: boolean | null): void {
-    const labels = { subscription: subscriptionId, host };
-    if (open === null) this.circuitOpen.remove(labels);
-    else this.circuitOpen.set(labels, open ? 1 : 0);
   }
 
   /** A gauge whose value is computed when Prometheus scrapes (`collect` sets it; throwing leaves it empty). */

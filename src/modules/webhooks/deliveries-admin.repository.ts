@@ -6,6 +6,11 @@ import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { DeliveryLogRow } from './webhooks.repository';
 
 export interface AdminDeliveryRow extends DeliveryLogRow {
+  /** The circuit breaker of the delivery's endpoint (null when it never failed). */
+  endpointFailures: number | null;
+  endpointOpenUntil: Date | null;
+  endpointLastError: string | null;
+  endpointLastFailureAt: Date | null;
   placeId: string;
   placeName: string | null;
   partnerId: number | null;
@@ -35,7 +40,8 @@ export interface DeliveryFilter {
 const COLUMNS = `d.id, d.place_id AS placeId, p.name AS placeName, p.partner_id AS partnerId, d.event_id AS eventId,
   e.type AS eventType, d.url, d.status, d.attempts, d.last_status_code AS lastStatusCode, d.last_error AS lastError,
   d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt, d.delivered_at AS deliveredAt,
-  d.created_at AS createdAt`;
+  d.created_at AS createdAt, b.failures AS endpointFailures, b.open_until AS endpointOpenUntil,
+  b.last_error AS endpointLastError, b.last_failure_at AS endpointLastFailureAt`;
 
 /** The delivery log across places, for the console (support, operators, and gym accounts within their scope). */
 @Injectable()
@@ -65,6 +71,7 @@ export class DeliveriesAdminRepository {
     const rows: AdminDeliveryRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS}
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
        ${where} ORDER BY d.status = 'failed' DESC, d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
@@ -79,6 +86,7 @@ export class DeliveriesAdminRepository {
     const rows: AdminDeliveryDetailRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS}, e.payload, e.request_id AS requestId
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
        WHERE d.id = ?`,
       [id],
     );

@@ -1,20 +1,25 @@
-import { OnQueueFailed, Process, Processor } from '@nestjs/bull';
-import type { Job } from 'bull';
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 
-/** Thin: each job is one attempt; a thrown error makes Bull retry on the schedule or give up. */
-@Processor(WEBHOOK_QUEUE)
-export class WebhookDeliveryProcessor {
-  constructor(private readonly deliveries: WebhookDeliveryService) {}
+/**
+ * Thin: each job is one attempt, run by WEBHOOK_WORKERS workers per process. A job never retries: the
+ * delivery row decides the next attempt.
+ */
+@Injectable()
+export class WebhookDeliveryProcessor implements OnModuleInit {
+  constructor(
+    private readonly deliveries: WebhookDeliveryService,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  @Process({ name: DELIVER_JOB, concurrency: 16 })
-  deliver(job: Job<DeliverJobData>): Promise<void> {
-    return this.deliveries.attempt(job);
-  }
-
-  @OnQueueFailed()
-  failed(job: Job<DeliverJobData> | null, error: Error): Promise<void> {
-    return this.deliveries.jobFailed(job, error);
+  onModuleInit(): void {
+    void this.queue.process(DELIVER_JOB, this.config.webhookWorkers, (job) =>
+      this.deliveries.attempt(job.data),
+    );
   }
 }

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Job } from 'bull';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { runWithRequestId } from '../../common/logging/request-context';
 import { DeliveryAttemptOutcome, Metrics } from '../../common/metrics/metrics';
@@ -7,126 +6,198 @@ import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { retryDelayMs } from './webhook-policy';
-import { WebhookSender } from './webhook-sender';
+import { WebhookRelay } from './webhook-relay.service';
+import { SendResult, WebhookSender } from './webhook-sender';
 import { DeliverJobData } from './webhooks.constants';
-import { DeliveryWork, WebhooksRepository } from './webhooks.repository';
+import { BreakerUpdate, DeliveryWork, DueAttempt, WebhooksRepository } from './webhooks.repository';
 
-/** A failed attempt that Bull should retry after `delayMs` (read by the queue's backoff strategy). */
-export class RetryableDeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly delayMs: number,
-  ) {
-    super(message);
-    this.name = 'RetryableDeliveryError';
-  }
+/** Writes of an outcome are tried this many times (deadlocks, lock waits) before the job gives up. */
+const RECORD_TRIES = 5;
+/** A worker's own next attempt is its own for the attempt deadline plus this. */
+const LEASE_MARGIN_MS = 5000;
+const TRANSIENT_DB_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_CHECKREAD']);
+
+function isTransient(error: unknown): boolean {
+  return TRANSIENT_DB_ERRORS.has(String((error as { code?: string } | undefined)?.code));
 }
 
-/** One attempt of one delivery: send, log the attempt, and decide what comes next. */
+/**
+ * One attempt of one delivery: check that the row still waits for exactly this attempt, send, then record
+ * the attempt, the delivery's next state (and when its next attempt is due) and the endpoint's breaker in one
+ * transaction. Bull never retries a job: the next attempt is a new job that the poller hands over when the
+ * row says it is due. An outcome that cannot be written is retried here, never by sending again.
+ */
 @Injectable()
-export class WebhookDeliveryService {
+export class WebhookDeliveryService implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryService.name);
+  private stopping = false;
 
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly sender: WebhookSender,
     private readonly vault: KeyVault,
+    private readonly relay: WebhookRelay,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async attempt(job: Job<DeliverJobData>): Promise<void> {
-    const work = await this.repository.findWork(job.data.deliveryId);
-    // A job of a chain that a redelivery replaced, or of one that is over, sends nothing.
-    if (!work || work.redeliveries !== (job.data.redeliveries ?? 0)) return;
-    if (work.status !== 'pending' && work.status !== 'queued') return;
-    // Every line logged for this attempt names the request that caused the event.
-    return runWithRequestId(work.requestId, () => this.attemptWork(job, work));
+  onModuleDestroy(): void {
+    this.stopping = true;
   }
 
-  private async attemptWork(job: Job<DeliverJobData>, work: DeliveryWork): Promise<void> {
-    const { deliveryId } = job.data;
-    const chain = { redeliveries: job.data.redeliveries ?? 0 };
+  /**
+   * Runs the job's attempt; after a success, the worker goes on with the endpoint's next due attempt (if
+   * any), so that a busy endpoint keeps its share without a trip through the poller and the queue for each.
+   */
+  async attempt(job: DeliverJobData): Promise<void> {
+    let next: DeliverJobData | undefined = job;
+    while (next) next = await this.attemptOne(next);
+    void this.relay.tick();
+  }
+
+  private async attemptOne(job: DeliverJobData): Promise<DeliverJobData | undefined> {
+    const { deliveryId, attempt } = job;
+    const redeliveries = job.redeliveries ?? 0;
+    if (attempt === undefined) return;
+    const work = await this.repository.findWork(deliveryId);
+    // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
+    if (!work || !this.waitsFor(work, redeliveries, attempt)) return undefined;
+    // Every line logged for this attempt names the request that caused the event.
+    return runWithRequestId(work.requestId, () => this.send(work, job));
+  }
+
+  private async send(work: DeliveryWork, job: DeliverJobData): Promise<DeliverJobData | undefined> {
+    const deliveryId = work.id;
+    const chain = { redeliveries: work.redeliveries, attempts: work.attempts };
     if (!work.url || !work.secretCiphertext) {
       await this.repository.failChain(deliveryId, chain, 'the subscription was deleted');
-      await job.discard();
-      throw new Error('the subscription was deleted');
+      return undefined;
+    }
+    let secret: string;
+    try {
+      secret = this.vault.open(work.secretCiphertext);
+    } catch (error) {
+      const closed = await this.repository.failChain(
+        deliveryId,
+        chain,
+        `the delivery job failed: ${(error as Error).message}`,
+      );
+      if (closed) this.logger.error({ deliveryId, err: error }, 'Webhook delivery cannot be sent; failed');
+      return undefined;
     }
     const at = this.clock.now();
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
     const result = await this.sender.send({
       url: work.url,
-      secret: this.vault.open(work.secretCiphertext),
+      secret,
       eventId: work.eventId,
       payload: work.payload,
       at,
     });
+    const next = await this.record(work, job, result, at);
+    return next && { deliveryId: next.id, redeliveries: next.redeliveries, attempt: next.attempts + 1 };
+  }
+
+  private waitsFor(work: DeliveryWork, redeliveries: number, attempt: number): boolean {
+    return (
+      work.inQueue &&
+      work.redeliveries === redeliveries &&
+      work.attempts === attempt - 1 &&
+      (work.status === 'pending' || work.status === 'queued')
+    );
+  }
+
+  private async record(
+    work: DeliveryWork,
+    job: DeliverJobData,
+    result: SendResult,
+    at: Date,
+  ): Promise<DueAttempt | undefined> {
     const outcome: DeliveryAttemptOutcome = result.ok
       ? 'delivered'
       : result.statusCode === null
         ? 'unreachable'
         : 'rejected';
     this.metrics.observeDeliveryAttempt(outcome, result.durationMs / 1000);
-    const retry = job.attemptsMade + 1;
-    const lastTry = retry >= (job.opts.attempts ?? 1);
+    const number = work.attempts + 1;
+    const schedule = this.config.webhookRetrySchedule;
     const gone = result.statusCode === 410;
+    const lastTry = number >= schedule.length + 1;
     let status: DeliveryStatus = result.ok ? 'delivered' : gone || lastTry ? 'failed' : 'queued';
-    const delayMs =
-      status === 'queued' ? retryDelayMs(this.config.webhookRetrySchedule, retry, result.retryAfterMs) : 0;
+    const delayMs = status === 'queued' ? retryDelayMs(schedule, number, result.retryAfterMs) : 0;
     if (status === 'queued' && delayMs < 0) status = 'failed';
-    await this.repository.recordAttempt(
-      deliveryId,
-      chain,
-      {
-        number: work.attempts + 1,
-        url: work.url,
-        statusCode: result.statusCode,
-        durationMs: result.durationMs,
-        responseBody: result.responseBody,
-        error: result.error?.slice(0, 1000) ?? null,
-        createdAt: at,
-      },
-      { status, nextAttemptAt: status === 'queued' ? new Date(at.getTime() + delayMs) : null },
+    const breaker: BreakerUpdate = result.ok
+      ? { kind: 'success', subscriptionId: work.subscriptionId, mayBeFailing: job.failing === true }
+      : {
+          kind: 'failure',
+          subscriptionId: work.subscriptionId,
+          error: result.error ?? 'delivery failed',
+          threshold: this.config.webhookBreakerFailures,
+          openSeconds: this.config.webhookBreakerOpenSeconds,
+        };
+    const recorded = await this.withRetries(() =>
+      this.repository.recordAttempt(
+        work.id,
+        { redeliveries: work.redeliveries, attempts: work.attempts },
+        {
+          number,
+          url: work.url as string,
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          responseBody: result.responseBody,
+          error: result.error?.slice(0, 1000) ?? null,
+          createdAt: at,
+        },
+        { status, nextAttemptAt: status === 'queued' ? new Date(at.getTime() + delayMs) : null },
+        breaker,
+        this.stopping ? undefined : { now: at, leaseUntil: this.leaseUntil(at) },
+      ),
     );
-    const logged = {
-      deliveryId,
-      eventId: work.eventId,
-      attempt: work.attempts + 1,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      status,
-    };
-    if (result.ok) {
-      this.logger.debug(logged, 'Webhook attempt delivered');
-      return;
-    }
-    this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed');
-    if (gone) await job.discard();
-    if (status === 'queued') throw new RetryableDeliveryError(result.error ?? 'delivery failed', delayMs);
-    throw new Error(result.error ?? 'delivery failed');
+    if (!result.ok)
+      this.logger.warn(
+        {
+          deliveryId: work.id,
+          eventId: work.eventId,
+          statusCode: result.statusCode,
+          error: result.error,
+          status,
+        },
+        'Webhook attempt failed',
+      );
+    if (recorded.breaker?.justOpened)
+      this.logger.warn(
+        {
+          subscriptionId: work.subscriptionId,
+          url: work.url,
+          failures: recorded.breaker.failures,
+          openUntil: recorded.breaker.openUntil,
+          lastError: recorded.breaker.lastError,
+        },
+        'Webhook endpoint keeps failing: circuit breaker open, its deliveries wait',
+      );
+    if (recorded.closed)
+      this.logger.log(
+        { subscriptionId: work.subscriptionId, url: work.url },
+        'Webhook endpoint answers again: circuit breaker closed',
+      );
+    return recorded.next;
   }
 
-  /**
-   * Bull failed a job. When it will not run it again (out of attempts, discarded, stalled too often), a chain
-   * that ended without recording its outcome (an error before the HTTP call) closes the delivery as `failed`,
-   * so that it never stays `queued` and can be redelivered.
-   */
-  async jobFailed(job: Job<DeliverJobData> | null, error: Error): Promise<void> {
-    if (!job) return;
-    const { deliveryId } = job.data;
-    try {
-      if (!(await job.isFailed())) return;
-      const closed = await this.repository.failChain(
-        deliveryId,
-        { redeliveries: job.data.redeliveries ?? 0 },
-        `the delivery job failed: ${error.message}`,
-      );
-      if (closed)
-        this.logger.error({ deliveryId, err: error }, 'Webhook delivery job failed; delivery failed');
-    } catch (failure) {
-      // The relay's sweep closes the delivery later.
-      this.logger.error({ deliveryId, err: failure }, 'Cannot record a failed webhook delivery job');
+  /** Past the attempt's deadline, with room for writing its outcome. */
+  private leaseUntil(now: Date): Date {
+    return new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
+  }
+
+  /** Deadlocks and lock waits are tried again: the receiver has the event, it must not get it twice. */
+  private async withRetries<T>(write: () => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (tries >= RECORD_TRIES || !isTransient(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10 * tries));
+      }
     }
   }
 }

@@ -1,8 +1,9 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { Metrics } from '../../common/metrics/metrics';
 import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -18,28 +19,43 @@ export class WebhookMetrics implements OnModuleInit {
     private readonly repository: WebhooksRepository,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     let backlog: Promise<{ pending: number; oldestAt: Date | null }> | undefined;
     // Both outbox gauges come from one query per scrape.
     const readBacklog = () =>
-      (backlog ??= this.repository.outboxBacklog().finally(() => (backlog = undefined)));
+      (backlog ??= this.repository.outboxBacklog(this.clock.now()).finally(() => (backlog = undefined)));
     this.metrics.gaugeAtScrape(
       {
         name: 'webhook_outbox_pending',
-        help: 'Webhook deliveries written but not yet handed to the queue (pending in the outbox)',
+        help: 'Webhook attempts due but not yet handed to the queue (the outbox backlog)',
       },
       async (gauge) => gauge.set((await readBacklog()).pending),
     );
     this.metrics.gaugeAtScrape(
       {
         name: 'webhook_outbox_oldest_pending_age_seconds',
-        help: 'Age of the oldest pending outbox row (0 when none is pending)',
+        help: 'How long the oldest due attempt has waited for the queue (0 when none waits)',
       },
       async (gauge) => {
         const { oldestAt } = await readBacklog();
         gauge.set(oldestAt ? Math.max(0, (this.clock.now().getTime() - oldestAt.getTime()) / 1000) : 0);
+      },
+    );
+    this.metrics.gaugeAtScrape(
+      {
+        name: 'webhook_endpoint_circuit_open',
+        help: "1 while the circuit breaker of a subscription's endpoint holds its deliveries, 0 when closed",
+        labelNames: ['subscription', 'host'] as const,
+      },
+      async (gauge) => {
+        const circuits = await this.repository.endpointCircuits(this.config.webhookBreakerFailures);
+        // Read from the database, which every process shares: deleted subscriptions drop out.
+        gauge.reset();
+        for (const circuit of circuits)
+          gauge.set({ subscription: circuit.subscriptionId, host: circuit.host }, circuit.open ? 1 : 0);
       },
     );
     this.metrics.gaugeAtScrape(

@@ -73,11 +73,12 @@ describe('webhook policy', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
-  it('gives each redelivery a job id of its own', () => {
+  it('gives each attempt of each redelivery a job id of its own', () => {
     const id = 'dlv_0c1f4e0a9b8d4c7e8f6a5b4c3d2e1f00';
-    expect(deliveryJobId(id, 0)).toBe(id);
-    expect(deliveryJobId(id, 1)).toBe(`${id}.r1`);
-    expect(deliveryJobId(id, 2)).not.toBe(deliveryJobId(id, 1));
+    expect(deliveryJobId(id, 0, 1)).toBe(`${id}.r0.a1`);
+    expect(deliveryJobId(id, 1, 3)).toBe(`${id}.r1.a3`);
+    expect(deliveryJobId(id, 0, 2)).not.toBe(deliveryJobId(id, 0, 1));
+    expect(deliveryJobId(id, 2, 1)).not.toBe(deliveryJobId(id, 1, 1));
   });
 
   it('makes secrets and event ids in their formats', () => {

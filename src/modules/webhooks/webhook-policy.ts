@@ -17,11 +17,11 @@ export function generateDeliveryId(): string {
 export const DELIVERY_ID_PATTERN = /^dlv_[0-9a-f]{32}$/;
 
 /**
- * The Bull job id of one chain of attempts: the delivery id, then `.r<n>` after the n-th redelivery. Adding
- * the same chain twice is a no-op in Bull; a redelivery is always a job Bull has never seen.
+ * The Bull job id of one attempt: the delivery id, its redelivery count and the attempt's number. Adding the
+ * same attempt twice is a no-op in Bull; every new attempt is a job Bull has never seen.
  */
-export function deliveryJobId(deliveryId: string, redeliveries: number): string {
-  return redeliveries === 0 ? deliveryId : `${deliveryId}.r${redeliveries}`;
+export function deliveryJobId(deliveryId: string, redeliveries: number, attempt: number): string {
+  return `${deliveryId}.r${redeliveries}.a${attempt}`;
 }
 
 /** `evt_` + 32 hex characters. */
@@ -82,4 +82,40 @@ export function parseRetryAfter(header: string | undefined, now: Date): number |
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
+
+/** An endpoint's circuit breaker as its owner sees it. */
+export interface EndpointStateView {
+  state: 'closed' | 'open' | 'half_open';
+  consecutive_failures: number;
+  open_until: Date | null;
+  last_error: string | null;
+  last_failure_at: Date | null;
+}
+
+/**
+ * `open` while deliveries wait for the breaker, `half_open` when its wait is over and one probe may go,
+ * `closed` otherwise (failures below the threshold).
+ */
+export function endpointState(
+  breaker:
+    | { failures: number; openUntil: Date | null; lastError: string | null; lastFailureAt: Date | null }
+    | undefined,
+  threshold: number,
+  now: Date,
+): EndpointStateView {
+  const failures = breaker?.failures ?? 0;
+  const state =
+    failures < threshold || !breaker
+      ? 'closed'
+      : breaker.openUntil && breaker.openUntil.getTime() > now.getTime()
+        ? 'open'
+        : 'half_open';
+  return {
+    state,
+    consecutive_failures: failures,
+    open_until: state === 'open' ? (breaker?.openUntil ?? null) : null,
+    last_error: failures > 0 ? (breaker?.lastError ?? null) : null,
+    last_failure_at: failures > 0 ? (breaker?.lastFailureAt ?? null) : null,
+  };
 }

@@ -1,18 +1,21 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Queue } from 'bull';
+import type { Job, JobOptions, Queue } from 'bull';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { BACKOFF_STRATEGY, DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
+import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 import { deliveryJobId } from './webhook-policy';
-import { WebhooksRepository } from './webhooks.repository';
+import { DueAttempt, EndpointBreaker, WebhooksRepository } from './webhooks.repository';
 
-const RELAY_INTERVAL_MS = 500;
-const BATCH = 100;
-const ADD_TIMEOUT_MS = 2000;
-/** A queued delivery with no attempt, or a retry, this late is checked against Bull: Redis may have lost it. */
-const LOST_AFTER_MS = 5 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 1000;
+const POLL_INTERVAL_MS = 250;
+/** Endpoints looked at in one claim round; the next round takes the rest. */
+const ENDPOINTS_PER_ROUND = 200;
+const ROUNDS_PER_PASS = 50;
+const REDIS_TIMEOUT_MS = 2000;
+/** An attempt in the queue this long without reporting back is checked against Bull. */
+const LOST_AFTER_MS = 5000;
+const LOST_CHECK_EVERY_MS = 2000;
+const LOST_CHECK_BATCH = 200;
 const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -24,22 +27,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Hands outbox rows to the Bull queue. Rows are claimed with SELECT … FOR UPDATE SKIP LOCKED, so any number
- * of processes relay at once without taking the same row; the job id names the delivery and its redelivery
- * count, so adding a job twice is harmless. While Redis is down rows stay pending.
+ * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this hands due
+ * attempts to Bull, one job per attempt (job id: delivery, redelivery count, attempt number), and Bull only
+ * runs them. One process polls at a time (a MariaDB named lock), so each endpoint's share is exact over every
+ * process: at most WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in the queue, none while its breaker is open,
+ * one probe when the breaker's wait is over. Claims use `FOR UPDATE SKIP LOCKED` under READ COMMITTED.
  *
- * Once a minute it also looks for queued deliveries that Bull no longer carries: a job never attempted is
- * added again (same job id, so never a second chain), a chain whose job is gone or over without an outcome
- * closes the delivery as `failed`, which a redelivery can pick up.
+ * Every 2 s it also looks for attempts handed over more than 5 s ago that never reported back: when Bull no
+ * longer holds the job (Redis restarted empty, FLUSHALL) or holds it finished without an outcome, the attempt
+ * is due again at once. So after any loss of Redis data each delivery resumes its own schedule within seconds.
  */
 @Injectable()
 export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookRelay.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private next?: Promise<void>;
   private stopped = false;
   private redisDown = false;
-  private lastSweepAt = 0;
+  private lastLostCheckAt = 0;
 
   constructor(
     private readonly repository: WebhooksRepository,
@@ -49,121 +55,206 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), RELAY_INTERVAL_MS);
+    this.timer = setInterval(() => void this.tick(), POLL_INTERVAL_MS);
     this.timer.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.next;
     await this.running;
   }
 
-  /** Relays what is pending now; resolves when this pass is over. */
+  /**
+   * A pass that starts now, or right after the one under way (which may have looked before the caller's
+   * change); resolves when it is over. Calls made meanwhile share the same next pass.
+   */
   tick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.running ??= this.relayAll()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'Webhook relay pass failed'))
-      .finally(() => (this.running = undefined));
-    return this.running;
+    if (!this.running) {
+      this.running = this.pass().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.next ??= this.running.then(() => {
+      this.next = undefined;
+      return this.tick();
+    });
+    return this.next;
   }
 
-  private async relayAll(): Promise<void> {
-    while (!this.stopped && (await this.relayBatch()) === BATCH);
-    const now = this.clock.now().getTime();
-    const sinceSweep = now - this.lastSweepAt;
-    // A clock that went back (tests move it) sweeps too.
-    if (this.stopped || this.redisDown || (sinceSweep >= 0 && sinceSweep < SWEEP_EVERY_MS)) return;
-    this.lastSweepAt = now;
-    await this.sweep();
-  }
-
-  /** A job names its delivery and chain, and, for people reading the dashboard, the place and target host. */
-  private addJob(
-    delivery: { id: string; redeliveries: number },
-    label: { place: string; target: string } | undefined,
-  ) {
-    return this.queue.add(
-      DELIVER_JOB,
-      { deliveryId: delivery.id, redeliveries: delivery.redeliveries, ...label },
-      {
-        jobId: deliveryJobId(delivery.id, delivery.redeliveries),
-        attempts: this.config.webhookRetrySchedule.length + 1,
-        backoff: { type: BACKOFF_STRATEGY },
-        removeOnComplete: 1000,
-        removeOnFail: 5000,
-      },
-    );
-  }
-
-  private async relayBatch(): Promise<number> {
+  private async pass(): Promise<void> {
     try {
-      // READ COMMITTED: the claim then locks only the rows it takes, no gap. Under REPEATABLE READ it also
-      // locked the gap after the last pending row, where every register's outbox insert goes, so registers
-      // waited for this transaction's Redis round trips.
-      const count = await this.repository.dataSource.transaction('READ COMMITTED', async (manager) => {
-        const claimed = await this.repository.claimPending(manager, BATCH);
-        if (claimed.length === 0) return 0;
-        const labels = await this.repository.jobLabels(
-          manager,
-          claimed.map((delivery) => delivery.id),
-        );
-        await withTimeout(
-          Promise.all(claimed.map((delivery) => this.addJob(delivery, labels.get(delivery.id)))),
-          ADD_TIMEOUT_MS,
-        );
-        await this.repository.markQueued(
-          manager,
-          claimed.map((delivery) => delivery.id),
-          this.clock.now(),
-        );
-        return claimed.length;
-      });
-      if (this.redisDown) this.logger.log('Redis is back; webhook deliveries are queued again');
-      this.redisDown = false;
-      return count;
+      if (!this.redisReady()) return;
+      for (let round = 0; round < ROUNDS_PER_PASS && !this.stopped; round++) {
+        if ((await this.pollRound()) === 0) break;
+      }
+      const now = Date.now();
+      if (!this.stopped && !this.redisDown && now - this.lastLostCheckAt >= LOST_CHECK_EVERY_MS) {
+        this.lastLostCheckAt = now;
+        await this.recoverLost();
+      }
     } catch (error) {
-      if (!this.redisDown)
-        this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they stay pending');
-      this.redisDown = true;
-      return 0;
+      this.logger.error({ err: error }, 'Webhook poller pass failed');
     }
   }
 
-  private async sweep(): Promise<void> {
-    const now = this.clock.now();
-    const stale = await this.repository.staleQueued(new Date(now.getTime() - LOST_AFTER_MS), BATCH);
-    const confirmed: string[] = [];
-    const labels = await this.repository.jobLabels(
-      this.repository.dataSource,
-      stale.map((delivery) => delivery.id),
-    );
-    for (const delivery of stale) {
-      const job = await withTimeout(
-        this.queue.getJob(deliveryJobId(delivery.id, delivery.redeliveries)),
-        ADD_TIMEOUT_MS,
+  private redisReady(): boolean {
+    const ready = this.queue.client.status === 'ready';
+    if (!ready && !this.redisDown)
+      this.logger.warn('Cannot queue webhook deliveries while Redis is away; they wait in the database');
+    if (ready && this.redisDown) this.logger.log('Redis is back; webhook deliveries are queued again');
+    this.redisDown = !ready;
+    return ready;
+  }
+
+  /** Claims what is due under the poller lock and hands it to Bull; how many attempts it handed over. */
+  private async pollRound(): Promise<number> {
+    const runner = this.repository.dataSource.createQueryRunner();
+    await runner.connect();
+    let locked = false;
+    try {
+      const [{ got }]: { got: number | null }[] = await runner.query(
+        "SELECT GET_LOCK(CONCAT(DATABASE(), '.webhook-poller'), 0) AS got",
       );
-      const state = job ? await withTimeout(job.getState(), ADD_TIMEOUT_MS) : 'lost';
-      const neverAttempted = delivery.nextAttemptAt === null;
-      if (LIVE_JOB_STATES.includes(state)) {
-        // Only slow: look again in LOST_AFTER_MS.
-        if (neverAttempted) confirmed.push(delivery.id);
-      } else if (state === 'lost' && neverAttempted) {
-        await withTimeout(this.addJob(delivery, labels.get(delivery.id)), ADD_TIMEOUT_MS);
-        confirmed.push(delivery.id);
-        this.logger.warn({ deliveryId: delivery.id }, 'Redis lost a webhook job; queued it again');
-      } else {
-        const closed = await this.repository.failChain(
-          delivery.id,
-          delivery,
-          state === 'lost'
-            ? 'the queue lost the scheduled retry'
-            : `the queue job is ${state} without an outcome`,
+      locked = Number(got) === 1;
+      // Another process is polling; it will hand over what is due.
+      if (!locked) return 0;
+      const queuedAt = this.clock.now();
+      await runner.startTransaction('READ COMMITTED');
+      let claimed: DueAttempt[];
+      const failing = new Set<string>();
+      try {
+        claimed = await this.claim(runner.manager, queuedAt, failing);
+        await this.repository.markQueued(
+          runner.manager,
+          claimed.map((attempt) => attempt.id),
+          queuedAt,
         );
-        if (closed)
-          this.logger.warn({ deliveryId: delivery.id, state }, 'Webhook delivery lost by the queue; failed');
+        await runner.commitTransaction();
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
       }
+      if (claimed.length === 0) return 0;
+      const labels = await this.repository.jobLabels(
+        this.repository.dataSource,
+        claimed.map((attempt) => attempt.id),
+      );
+      try {
+        await withTimeout(
+          this.queue.addBulk(
+            claimed.map((attempt) =>
+              this.job(attempt, failing.has(attempt.subscriptionId), labels.get(attempt.id)),
+            ),
+          ),
+          REDIS_TIMEOUT_MS,
+        );
+      } catch (error) {
+        // Jobs that did get in run; their rows are claimed again and Bull ignores a job id it holds.
+        await this.repository.unqueue(
+          claimed.map((attempt) => attempt.id),
+          queuedAt,
+        );
+        if (!this.redisDown)
+          this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they wait in the database');
+        this.redisDown = true;
+        return 0;
+      }
+      return claimed.length;
+    } finally {
+      if (locked)
+        await runner
+          .query("SELECT RELEASE_LOCK(CONCAT(DATABASE(), '.webhook-poller'))")
+          .catch(() => undefined);
+      await runner.release();
     }
+  }
+
+  /** Due attempts, each endpoint limited to its share: its concurrency less what it has in the queue. */
+  private async claim(
+    manager: Parameters<WebhooksRepository['claimDue']>[0],
+    now: Date,
+    failing: Set<string>,
+  ): Promise<DueAttempt[]> {
+    const endpoints = await this.repository.dueEndpoints(manager, now, ENDPOINTS_PER_ROUND);
+    if (endpoints.length === 0) return [];
+    const [inFlight, breakers] = await Promise.all([
+      this.repository.inFlight(manager, endpoints),
+      this.repository.failingEndpoints(manager, endpoints),
+    ]);
+    const claimed: DueAttempt[] = [];
+    for (const endpoint of endpoints) {
+      const breaker = breakers.get(endpoint);
+      if (breaker) failing.add(endpoint);
+      const room = this.share(breaker, now) - (inFlight.get(endpoint) ?? 0);
+      if (room > 0) claimed.push(...(await this.repository.claimDue(manager, endpoint, now, room)));
+    }
+    return claimed;
+  }
+
+  /** How many attempts an endpoint may have in the queue: none while its breaker is open, one probe after. */
+  private share(breaker: EndpointBreaker | undefined, now: Date): number {
+    if (!breaker || breaker.failures < this.config.webhookBreakerFailures)
+      return this.config.webhookEndpointConcurrency;
+    return breaker.openUntil && breaker.openUntil.getTime() > now.getTime() ? 0 : 1;
+  }
+
+  /** A job names its attempt and, for people reading the dashboard, the place and target host. */
+  private job(
+    attempt: DueAttempt,
+    failing: boolean,
+    label: { place: string; target: string } | undefined,
+  ): { name: string; data: DeliverJobData; opts: JobOptions } {
+    const number = attempt.attempts + 1;
+    return {
+      name: DELIVER_JOB,
+      data: {
+        deliveryId: attempt.id,
+        redeliveries: attempt.redeliveries,
+        attempt: number,
+        ...(failing && { failing: true }),
+        ...label,
+      },
+      opts: {
+        jobId: deliveryJobId(attempt.id, attempt.redeliveries, number),
+        attempts: 1,
+        removeOnComplete: 200,
+        removeOnFail: 1000,
+      },
+    };
+  }
+
+  /** Attempts that Bull lost, or ran without an outcome, are due again now. */
+  private async recoverLost(): Promise<void> {
+    const now = this.clock.now();
+    const stale = await this.repository.queuedBefore(
+      new Date(now.getTime() - LOST_AFTER_MS),
+      LOST_CHECK_BATCH,
+    );
+    if (stale.length === 0) return;
+    const confirmed: string[] = [];
+    let released = 0;
+    await Promise.all(
+      stale.map(async (attempt) => {
+        const job: Job<DeliverJobData> | null = await withTimeout(
+          this.queue.getJob(deliveryJobId(attempt.id, attempt.redeliveries, attempt.attempts + 1)),
+          REDIS_TIMEOUT_MS,
+        );
+        const state = job ? await withTimeout(job.getState(), REDIS_TIMEOUT_MS) : 'missing';
+        if (LIVE_JOB_STATES.includes(state)) {
+          confirmed.push(attempt.id);
+          return;
+        }
+        // A finished job keeps its id: it must go before the same attempt can be queued again.
+        if (job) await withTimeout(job.remove(), REDIS_TIMEOUT_MS).catch(() => undefined);
+        if (await this.repository.releaseLost(attempt, now)) released++;
+      }),
+    );
     await this.repository.confirmQueued(confirmed, now);
+    if (released > 0) {
+      this.logger.warn({ count: released }, 'The queue lost webhook attempts; they are due again');
+      void this.tick();
+    }
   }
 }

@@ -7,6 +7,11 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { parseRetryAfter } from './webhook-policy';
 
 const RESPONSE_SNIPPET_BYTES = 4096;
+/** How long the body of a 2xx answer is read for the delivery log; the attempt has succeeded already. */
+const SUCCESS_BODY_GRACE_MS = 500;
+
+const succeeded = (response: IncomingMessage) =>
+  (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
 
 export interface SendResult {
   ok: boolean;
@@ -68,8 +73,9 @@ export class WebhookSender {
 
   /**
    * WEBHOOK_TIMEOUT_MS bounds the whole attempt (connect, answer and body), so a receiver that trickles
-   * bytes or never ends its answer cannot hold a worker. Past the first 4 KB the answer is not read: the
-   * status code decides the attempt.
+   * bytes or never ends its answer cannot hold a worker. A 2xx status is a success as soon as it arrives:
+   * its body is read for at most 0.5 s more (for the log), and a receiver that trickles it cannot turn the
+   * success into a timeout. The first 4 KB of an answer are kept; the status code decides the attempt.
    */
   send(message: SignedMessage): Promise<SendResult> {
     const started = Date.now();
@@ -79,12 +85,14 @@ export class WebhookSender {
       let response: IncomingMessage | undefined;
       const chunks: Buffer[] = [];
       let size = 0;
+      let grace: NodeJS.Timeout | undefined;
       const snippet = () =>
         Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8') || null;
       const finish = (result: Omit<SendResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        clearTimeout(grace);
         // A receiver still sending must not keep the socket, nor hand it to the next attempt.
         if (!response?.complete) {
           response?.destroy();
@@ -101,12 +109,17 @@ export class WebhookSender {
         });
       const answered = (answer: IncomingMessage) => finish(this.outcome(answer, snippet()));
       const deadline = setTimeout(
-        () => failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
+        () =>
+          response && succeeded(response)
+            ? answered(response)
+            : failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
         this.config.webhookTimeoutMs,
       );
       try {
         request = this.post(message, (answer) => {
           response = answer;
+          // A success is decided: the body may add a snippet for the log, but not hold the worker.
+          if (succeeded(answer)) grace = setTimeout(() => answered(answer), SUCCESS_BODY_GRACE_MS);
           answer.on('data', (chunk: Buffer) => {
             chunks.push(chunk);
             size += chunk.length;

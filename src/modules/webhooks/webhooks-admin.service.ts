@@ -15,6 +15,7 @@ import {
 } from './deliveries-admin.repository';
 import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
 import {
+  EndpointStateDto,
   AcceptedDto,
   WebhookCreatedResponseDto,
   WebhookDeletedResponseDto,
@@ -22,7 +23,7 @@ import {
   WebhookUpdatedResponseDto,
 } from './dto/webhooks.dto';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
-import { DELIVERY_ID_PATTERN } from './webhook-policy';
+import { DELIVERY_ID_PATTERN, endpointState } from './webhook-policy';
 import { WebhooksService } from './webhooks.service';
 
 const UUID_LENGTH = 36;
@@ -175,6 +176,27 @@ export class WebhooksAdminService {
       next_attempt_at: this.time(row.nextAttemptAt),
       delivered_at: this.time(row.deliveredAt),
       created_at: this.time(row.createdAt) as string,
+      endpoint_state: this.endpointState(row),
+    };
+  }
+
+  private endpointState(row: AdminDeliveryRow): EndpointStateDto {
+    const view = endpointState(
+      row.endpointFailures === null
+        ? undefined
+        : {
+            failures: Number(row.endpointFailures),
+            openUntil: row.endpointOpenUntil ? new Date(row.endpointOpenUntil) : null,
+            lastError: row.endpointLastError,
+            lastFailureAt: row.endpointLastFailureAt ? new Date(row.endpointLastFailureAt) : null,
+          },
+      this.config.webhookBreakerFailures,
+      new Date(),
+    );
+    return {
+      ...view,
+      open_until: this.time(view.open_until),
+      last_failure_at: this.time(view.last_failure_at),
     };
   }
 }

@@ -1,6 +1,5 @@
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
 export const DELIVER_JOB = 'deliver';
-export const BACKOFF_STRATEGY = 'schedule';
 
 /** Subscription types a place can register, and the event types each one receives. */
 export const WEBHOOK_TYPES = ['CHECKIN'] as const;
@@ -16,15 +15,17 @@ export type CheckInEventType =
   typeof CHECK_IN_CREATED | typeof CHECK_IN_VALIDATED | typeof CHECK_IN_CANCELLED;
 export const TEST_EVENT = 'TEST';
 
+/** One attempt of one delivery. The row says whether it is still wanted; the job carries no secret. */
 export interface DeliverJobData {
   deliveryId: string;
-  /**
-   * The delivery's redelivery count when the job was added: which chain of attempts the job belongs to.
-   * Absent (0) in jobs added before redeliveries were counted.
-   */
+  /** The delivery's redelivery count when the attempt was handed over: which chain it belongs to. */
   redeliveries?: number;
   /** For people reading the queue dashboard: the place, as `Name (CODE)`. Never read by the worker. */
   place?: string;
   /** For people reading the queue dashboard: the host the delivery goes to (no path, query or credentials). */
   target?: string;
+  /** The attempt's number (the row's `attempts` + 1); jobs of the earlier layout have none and send nothing. */
+  attempt?: number;
+  /** The endpoint had failures when the attempt was handed over: a success closes its breaker. */
+  failing?: boolean;
 }

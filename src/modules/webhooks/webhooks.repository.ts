@@ -38,6 +38,9 @@ export interface DeliveryWork {
   status: DeliveryStatus;
   attempts: number;
   redeliveries: number;
+  /** An attempt of it is in the queue (the poller handed it over and it has not reported back). */
+  inQueue: boolean;
+  subscriptionId: string;
   eventId: string;
   payload: string;
   /** The subscription's current URL and sealed secret; null when it was deleted. */
@@ -53,12 +56,45 @@ export interface DeliveryChain {
   attempts?: number;
 }
 
-export interface QueuedDelivery {
+/** An attempt that is due or in the queue: attempt number `attempts + 1` of chain `redeliveries`. */
+export interface DueAttempt {
   id: string;
+  subscriptionId: string;
   redeliveries: number;
   attempts: number;
-  /** Null while the chain has not made an attempt yet. */
-  nextAttemptAt: Date | null;
+}
+
+/** The circuit breaker of an endpoint (see WebhookEndpointStateEntity). */
+export interface EndpointBreaker {
+  subscriptionId: string;
+  failures: number;
+  opens: number;
+  openUntil: Date | null;
+  openedAt: Date | null;
+  lastError: string | null;
+  lastFailureAt: Date | null;
+  /** Set when this very failure opened it. */
+  justOpened?: boolean;
+}
+
+/** What an attempt's outcome does to its endpoint's breaker. */
+export type BreakerUpdate =
+  | { kind: 'success'; subscriptionId: string; mayBeFailing: boolean }
+  | { kind: 'failure'; subscriptionId: string; error: string; threshold: number; openSeconds: number };
+
+/** An opened breaker stays open at most this long, however often it opened in a row. */
+export const MAX_BREAKER_OPEN_SECONDS = 3600;
+
+function toBreaker(row: EndpointBreaker): EndpointBreaker {
+  return {
+    subscriptionId: String(row.subscriptionId),
+    failures: Number(row.failures),
+    opens: Number(row.opens),
+    openUntil: row.openUntil ? new Date(row.openUntil) : null,
+    openedAt: row.openedAt ? new Date(row.openedAt) : null,
+    lastError: row.lastError,
+    lastFailureAt: row.lastFailureAt ? new Date(row.lastFailureAt) : null,
+  };
 }
 
 export interface DeliveryLogRow {
@@ -124,8 +160,8 @@ export class WebhooksRepository {
   }
 
   /**
-   * The event and its delivery row, in the caller's transaction (the outbox). Prepared statements: they run
-   * in every register at a subscribed gym.
+   * The event and its delivery row, in the caller's transaction (the outbox); its first attempt is due now.
+   * Prepared statements: they run in every register at a subscribed gym.
    */
   async insertEvent(executor: DataSource | EntityManager, event: NewEvent): Promise<string> {
     await executePrepared(
@@ -136,29 +172,40 @@ export class WebhooksRepository {
     const deliveryId = generateDeliveryId();
     await executePrepared(
       executor,
-      `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)`,
-      [deliveryId, event.id, event.subscriptionId, event.placeId, event.url, event.createdAt],
+      `INSERT INTO webhook_deliveries
+         (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      [
+        deliveryId,
+        event.id,
+        event.subscriptionId,
+        event.placeId,
+        event.url,
+        event.createdAt,
+        event.createdAt,
+      ],
     );
     return deliveryId;
   }
 
-  /** How many deliveries wait in the outbox for the relay, and since when the oldest does. */
-  async outboxBacklog(): Promise<{ pending: number; oldestAt: Date | null }> {
+  /** How many attempts are due and not handed to the queue yet, and since when the oldest is due. */
+  async outboxBacklog(now: Date): Promise<{ pending: number; oldestAt: Date | null }> {
     const [row]: { pending: string; oldestAt: Date | null }[] = await this.dataSource.query(
-      "SELECT COUNT(*) AS pending, MIN(created_at) AS oldestAt FROM webhook_deliveries WHERE status = 'pending'",
+      `SELECT COUNT(*) AS pending, MIN(next_attempt_at) AS oldestAt FROM webhook_deliveries
+       WHERE queued_at IS NULL AND next_attempt_at <= ?`,
+      [now],
     );
     return { pending: Number(row.pending), oldestAt: row.oldestAt };
   }
 
-  /** Claims up to `limit` pending deliveries for the queue, skipping rows another relay holds. */
-  async claimPending(manager: EntityManager, limit: number): Promise<{ id: string; redeliveries: number }[]> {
-    const rows: { id: string; redeliveries: number }[] = await manager.query(
-      `SELECT id, redeliveries FROM webhook_deliveries WHERE status = 'pending'
-       ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED`,
-      [limit],
+  /** Endpoints (subscriptions) with at least one attempt due at `now` and not in the queue yet. */
+  async dueEndpoints(executor: Executor, now: Date, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await executor.query(
+      `SELECT DISTINCT subscription_id AS id FROM webhook_deliveries
+       WHERE queued_at IS NULL AND next_attempt_at <= ? LIMIT ?`,
+      [now, limit],
     );
-    return rows.map((row) => ({ id: String(row.id), redeliveries: Number(row.redeliveries) }));
+    return rows.map((row) => String(row.id));
   }
 
   /** The place (`Name (CODE)`) and the target host of each delivery, for the queue dashboard's jobs. */
@@ -178,48 +225,128 @@ export class WebhooksRepository {
     );
   }
 
-  /** The chain is in Bull and has made no attempt yet; `queued_at` is when the queue last confirmed it. */
-  async markQueued(manager: EntityManager, ids: string[], now: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await manager.query(
-      "UPDATE webhook_deliveries SET status = 'queued', queued_at = ?, next_attempt_at = NULL WHERE id IN (?)",
-      [now, ids],
+  /** Attempts of these endpoints in the queue right now. */
+  async inFlight(executor: Executor, subscriptionIds: string[]): Promise<Map<string, number>> {
+    if (subscriptionIds.length === 0) return new Map();
+    const rows: { id: string; n: string }[] = await executor.query(
+      `SELECT subscription_id AS id, COUNT(*) AS n FROM webhook_deliveries
+       WHERE subscription_id IN (?) AND queued_at IS NOT NULL GROUP BY subscription_id`,
+      [subscriptionIds],
     );
+    return new Map(rows.map((row) => [String(row.id), Number(row.n)]));
   }
 
-  /** Bull still (or again) holds these chains, none attempted yet: look at them again later. */
-  async confirmQueued(ids: string[], now: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.dataSource.query(
-      `UPDATE webhook_deliveries SET queued_at = ?
-       WHERE id IN (?) AND status = 'queued' AND next_attempt_at IS NULL`,
-      [now, ids],
+  /** The breakers of these endpoints that have seen a failure since their last success. */
+  async failingEndpoints(
+    executor: Executor,
+    subscriptionIds: string[],
+  ): Promise<Map<string, EndpointBreaker>> {
+    if (subscriptionIds.length === 0) return new Map();
+    const rows: EndpointBreaker[] = await executor.query(
+      `SELECT subscription_id AS subscriptionId, failures, opens, open_until AS openUntil, opened_at AS openedAt,
+              last_error AS lastError, last_failure_at AS lastFailureAt
+       FROM webhook_endpoint_states WHERE subscription_id IN (?) AND failures > 0`,
+      [subscriptionIds],
     );
+    return new Map(rows.map((row) => [String(row.subscriptionId), toBreaker(row)]));
   }
 
   /**
-   * Queued deliveries that look stuck: queued before `staleBefore` with no attempt since (Redis may have lost
-   * the job), or whose retry was due before `staleBefore` (Redis may have lost the retry).
+   * Every active subscription's endpoint, and whether its breaker holds its deliveries (open, or half-open
+   * with one probe allowed): `threshold` failures since its last success. For the metrics scrape.
    */
-  async staleQueued(staleBefore: Date, limit: number): Promise<QueuedDelivery[]> {
-    const rows: QueuedDelivery[] = await this.dataSource.query(
-      `SELECT id, redeliveries, attempts, next_attempt_at AS nextAttemptAt FROM webhook_deliveries
-       WHERE status = 'queued'
-         AND ((next_attempt_at IS NULL AND queued_at < ?) OR next_attempt_at < ?)
-       ORDER BY COALESCE(next_attempt_at, queued_at) LIMIT ?`,
-      [staleBefore, staleBefore, limit],
+  async endpointCircuits(
+    threshold: number,
+  ): Promise<{ subscriptionId: string; host: string; open: boolean }[]> {
+    const rows: { id: string; url: string; failures: string | null }[] = await this.dataSource.query(
+      `SELECT s.id, s.url, st.failures FROM webhook_subscriptions s
+       LEFT JOIN webhook_endpoint_states st ON st.subscription_id = s.id
+       WHERE s.active = 1`,
     );
     return rows.map((row) => ({
-      ...row,
+      subscriptionId: String(row.id),
+      host: hostOf(row.url),
+      open: Number(row.failures ?? 0) >= threshold,
+    }));
+  }
+
+  /** Claims up to `limit` due attempts of one endpoint, oldest due first, skipping rows another poller holds. */
+  async claimDue(
+    manager: EntityManager,
+    subscriptionId: string,
+    now: Date,
+    limit: number,
+  ): Promise<DueAttempt[]> {
+    const rows: DueAttempt[] = await manager.query(
+      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts FROM webhook_deliveries
+       WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
+       ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
+      [subscriptionId, now, limit],
+    );
+    return rows.map((row) => ({
       id: String(row.id),
+      subscriptionId: String(row.subscriptionId),
       redeliveries: Number(row.redeliveries),
       attempts: Number(row.attempts),
     }));
   }
 
+  /** These attempts are handed to the queue at `now`. */
+  async markQueued(manager: EntityManager, ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [now, ids]);
+  }
+
+  /** The queue did not take these attempts: they wait again, still due. */
+  async unqueue(ids: string[], queuedAt: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      'UPDATE webhook_deliveries SET queued_at = NULL WHERE id IN (?) AND queued_at = ?',
+      [ids, queuedAt],
+    );
+  }
+
+  /** Attempts handed to the queue before `before` that have not reported back: the queue may have lost them. */
+  async queuedBefore(before: Date, limit: number): Promise<DueAttempt[]> {
+    const rows: DueAttempt[] = await this.dataSource.query(
+      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts FROM webhook_deliveries
+       WHERE queued_at IS NOT NULL AND queued_at < ? ORDER BY queued_at LIMIT ?`,
+      [before, limit],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      subscriptionId: String(row.subscriptionId),
+      redeliveries: Number(row.redeliveries),
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  /** The queue still holds these attempts: look at them again later. */
+  async confirmQueued(ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      'UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?) AND queued_at IS NOT NULL',
+      [now, ids],
+    );
+  }
+
+  /**
+   * The queue lost this attempt (or ran it without an outcome): it is due again at `now`, unless it has
+   * reported back since the caller looked.
+   */
+  async releaseLost(attempt: DueAttempt, now: Date): Promise<boolean> {
+    const result: { affectedRows: number } = await this.dataSource.query(
+      `UPDATE webhook_deliveries SET queued_at = NULL, next_attempt_at = ?
+       WHERE id = ? AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
+      [now, attempt.id, attempt.redeliveries, attempt.attempts],
+    );
+    return result.affectedRows > 0;
+  }
+
   async findWork(deliveryId: string): Promise<DeliveryWork | undefined> {
     const rows: DeliveryWork[] = await this.dataSource.query(
-      `SELECT d.id, d.status, d.attempts, d.redeliveries, d.event_id AS eventId, e.payload,
+      `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
+              d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
               e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
@@ -233,18 +360,46 @@ export class WebhooksRepository {
         id: String(row.id),
         attempts: Number(row.attempts),
         redeliveries: Number(row.redeliveries),
+        inQueue: Boolean(Number(row.inQueue)),
       }
     );
   }
 
-  /** Logs an attempt and moves its chain on; a chain that a redelivery replaced keeps only the log line. */
+  /**
+   * Logs an attempt and moves its delivery on, with the endpoint's breaker, in one transaction. Only the
+   * attempt the delivery is waiting for is recorded: a stray copy of a job finds the row moved on and writes
+   * nothing. Returns false then, and the breaker's change otherwise.
+   */
   async recordAttempt(
     deliveryId: string,
-    chain: DeliveryChain,
+    chain: DeliveryChain & { attempts: number },
     attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>,
     outcome: { status: DeliveryStatus; nextAttemptAt: Date | null },
-  ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    breaker: BreakerUpdate,
+    claimNext?: { now: Date; leaseUntil: Date },
+  ): Promise<{ recorded: boolean; breaker?: EndpointBreaker; closed?: boolean; next?: DueAttempt }> {
+    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+      const moved: { affectedRows: number } = await manager.query(
+        `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
+           last_attempt_at = ?, next_attempt_at = ?, queued_at = NULL,
+           delivered_at = IF(? = 'delivered', ?, delivered_at)
+         WHERE id = ? AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
+        [
+          attempt.number,
+          attempt.url,
+          outcome.status,
+          attempt.statusCode,
+          attempt.error,
+          attempt.createdAt,
+          outcome.nextAttemptAt,
+          outcome.status,
+          attempt.createdAt,
+          deliveryId,
+          chain.redeliveries,
+          chain.attempts,
+        ],
+      );
+      if (moved.affectedRows === 0) return { recorded: false };
       await manager.query(
         `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -259,25 +414,96 @@ export class WebhooksRepository {
           attempt.createdAt,
         ],
       );
-      await manager.query(
-        `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
-           last_attempt_at = ?, next_attempt_at = ?, delivered_at = IF(? = 'delivered', ?, delivered_at)
-         WHERE id = ? AND redeliveries = ?`,
-        [
-          attempt.number,
-          attempt.url,
-          outcome.status,
-          attempt.statusCode,
-          attempt.error,
-          attempt.createdAt,
-          outcome.nextAttemptAt,
-          outcome.status,
-          attempt.createdAt,
-          deliveryId,
-          chain.redeliveries,
-        ],
-      );
+      if (breaker.kind === 'success') {
+        const next = claimNext && (await this.claimNext(manager, breaker.subscriptionId, claimNext));
+        if (!breaker.mayBeFailing) return { recorded: true, next };
+        const closed: { affectedRows: number } = await manager.query(
+          `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+           WHERE subscription_id = ? AND failures > 0`,
+          [breaker.subscriptionId],
+        );
+        return { recorded: true, closed: closed.affectedRows > 0, next };
+      }
+      return { recorded: true, breaker: await this.countFailure(manager, breaker, attempt.createdAt) };
     });
+  }
+
+  /**
+   * The endpoint's next due attempt, for the worker that has just delivered to it: the endpoint keeps its
+   * share (one attempt ends, one starts) without a trip through the poller and the queue. Its `queued_at` is
+   * the end of the worker's lease, so that the lost-attempt check leaves it alone while it runs.
+   */
+  private async claimNext(
+    manager: EntityManager,
+    subscriptionId: string,
+    at: { now: Date; leaseUntil: Date },
+  ): Promise<DueAttempt | undefined> {
+    const [next] = await this.claimDue(manager, subscriptionId, at.now, 1);
+    if (next) await this.markQueued(manager, [next.id], at.leaseUntil);
+    return next;
+  }
+
+  /** One more consecutive failure of an endpoint; opens (or opens again) its breaker at the threshold. */
+  private async countFailure(
+    manager: EntityManager,
+    breaker: Extract<BreakerUpdate, { kind: 'failure' }>,
+    now: Date,
+  ): Promise<EndpointBreaker> {
+    await manager.query(
+      `INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, last_error, last_failure_at)
+       VALUES (?, 1, 0, ?, ?)
+       ON DUPLICATE KEY UPDATE failures = failures + 1, last_error = VALUES(last_error),
+         last_failure_at = VALUES(last_failure_at)`,
+      [breaker.subscriptionId, breaker.error.slice(0, 1000), now],
+    );
+    const [row]: EndpointBreaker[] = await manager.query(
+      `SELECT subscription_id AS subscriptionId, failures, opens, open_until AS openUntil, opened_at AS openedAt,
+              last_error AS lastError, last_failure_at AS lastFailureAt
+       FROM webhook_endpoint_states WHERE subscription_id = ? FOR UPDATE`,
+      [breaker.subscriptionId],
+    );
+    const state = toBreaker(row);
+    const open = state.openUntil !== null && state.openUntil.getTime() > now.getTime();
+    if (state.failures < breaker.threshold || open) return state;
+    const seconds = Math.min(breaker.openSeconds * 2 ** state.opens, MAX_BREAKER_OPEN_SECONDS);
+    const openUntil = new Date(now.getTime() + seconds * 1000);
+    await manager.query(
+      `UPDATE webhook_endpoint_states SET opens = opens + 1, open_until = ?, opened_at = ?
+       WHERE subscription_id = ?`,
+      [openUntil, now, breaker.subscriptionId],
+    );
+    return { ...state, opens: state.opens + 1, openUntil, openedAt: now, justOpened: true };
+  }
+
+  /** The breakers of a place's endpoints, by subscription id. */
+  async breakersOfPlace(placeId: string): Promise<Map<string, EndpointBreaker>> {
+    const rows: EndpointBreaker[] = await this.dataSource.query(
+      `SELECT b.subscription_id AS subscriptionId, b.failures, b.opens, b.open_until AS openUntil,
+              b.opened_at AS openedAt, b.last_error AS lastError, b.last_failure_at AS lastFailureAt
+       FROM webhook_endpoint_states b JOIN webhook_subscriptions s ON s.id = b.subscription_id
+       WHERE s.place_id = ?`,
+      [placeId],
+    );
+    return new Map(rows.map((row) => [String(row.subscriptionId), toBreaker(row)]));
+  }
+
+  /**
+   * Test events of a place since `since`, oldest first (their times), in the caller's transaction; the place's
+   * subscription row is locked first, so that two requests cannot both take the last place in the window.
+   */
+  async testEventsSince(manager: EntityManager, subscriptionId: string, placeId: string, since: Date) {
+    await manager.query('SELECT id FROM webhook_subscriptions WHERE id = ? FOR UPDATE', [subscriptionId]);
+    const rows: { createdAt: Date }[] = await manager.query(
+      `SELECT created_at AS createdAt FROM webhook_events
+       WHERE place_id = ? AND created_at >= ? AND type = 'TEST' ORDER BY created_at`,
+      [placeId, since],
+    );
+    return rows.map((row) => new Date(row.createdAt));
+  }
+
+  /** A new URL is a new endpoint: its breaker starts closed. */
+  async resetBreaker(executor: Executor, subscriptionId: string): Promise<void> {
+    await executor.query('DELETE FROM webhook_endpoint_states WHERE subscription_id = ?', [subscriptionId]);
   }
 
   /**
@@ -286,7 +512,7 @@ export class WebhooksRepository {
    */
   async failChain(deliveryId: string, chain: DeliveryChain, error: string): Promise<boolean> {
     const result: { affectedRows: number } = await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = NULL
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = NULL, queued_at = NULL
        WHERE id = ? AND redeliveries = ? AND status IN ('pending', 'queued') AND (? IS NULL OR attempts = ?)`,
       [error.slice(0, 1000), deliveryId, chain.redeliveries, chain.attempts ?? null, chain.attempts ?? null],
     );
@@ -318,12 +544,14 @@ export class WebhooksRepository {
   async requeue(
     placeId: string,
     deliveryId: string,
+    now: Date,
     executor: Executor = this.dataSource,
   ): Promise<'requeued' | 'missing' | 'busy'> {
     const result: { affectedRows: number } = await executor.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = NULL, redeliveries = redeliveries + 1
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, queued_at = NULL,
+         redeliveries = redeliveries + 1
        WHERE id = ? AND place_id = ? AND status IN ('delivered', 'failed')`,
-      [deliveryId, placeId],
+      [now, deliveryId, placeId],
     );
     if (result.affectedRows > 0) return 'requeued';
     const rows: unknown[] = await executor.query(

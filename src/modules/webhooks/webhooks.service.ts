@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { currentRequestId } from '../../common/logging/request-context';
-import { invalidParameter, notFound } from '../../common/errors/domain-error';
+import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
+import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -25,6 +26,7 @@ import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
 import {
   DELIVERY_ID_PATTERN,
+  endpointState,
   generateEventId,
   generateWebhookSecret,
   parseWebhookType,
@@ -35,6 +37,7 @@ import { TEST_EVENT, WebhookType } from './webhooks.constants';
 import { WebhooksRepository } from './webhooks.repository';
 
 const PAGE_SIZE = 50;
+const TEST_WINDOW_MS = 60_000;
 
 type Json = Record<string, unknown>;
 
@@ -102,6 +105,7 @@ export class WebhooksService {
     const { type, url } = this.parseBody(body);
     const subscription = await this.find(place, type);
     if (!subscription) throw notFound('webhooks.missing', { type });
+    const moved = subscription.url !== url;
     subscription.url = url;
     subscription.active = true;
     await this.changeSubscriptions(place, (subscriptions) => subscriptions.save(subscription), actor, {
@@ -110,6 +114,8 @@ export class WebhooksService {
       targetId: subscription.id,
       details: { place_id: place.placeId, type, url },
     });
+    // A new URL is a new endpoint: its circuit breaker starts closed.
+    if (moved) await this.repository.resetBreaker(this.repository.dataSource, subscription.id);
     return { status: 'success', code: 200, webhook: this.dto(subscription) };
   }
 
@@ -163,7 +169,22 @@ export class WebhooksService {
       where: { placeId: place.placeId },
       order: { createdAt: 'ASC' },
     });
-    return { webhooks: subscriptions.map((subscription) => this.dto(subscription)) };
+    const breakers = await this.repository.breakersOfPlace(place.placeId);
+    const now = this.clock.now();
+    const time = (date: Date | null) => (date ? formatInZone(date, this.config.businessTimezone) : null);
+    return {
+      webhooks: subscriptions.map((subscription) => {
+        const view = endpointState(breakers.get(subscription.id), this.config.webhookBreakerFailures, now);
+        return {
+          ...this.dto(subscription),
+          delivery_state: {
+            ...view,
+            open_until: time(view.open_until),
+            last_failure_at: time(view.last_failure_at),
+          },
+        };
+      }),
+    };
   }
 
   async deliveries(place: AuthenticatedPlace, query: DeliveriesQueryDto): Promise<DeliveryPageDto> {
@@ -200,7 +221,7 @@ export class WebhooksService {
     if (!DELIVERY_ID_PATTERN.test(deliveryId))
       throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
     await this.repository.dataSource.transaction(async (manager) => {
-      const outcome = await this.repository.requeue(place.placeId, deliveryId, manager);
+      const outcome = await this.repository.requeue(place.placeId, deliveryId, this.clock.now(), manager);
       if (outcome === 'missing') throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
       if (outcome === 'busy') {
         throw invalidParameter('webhooks.deliveryBusy', { id: deliveryId });
@@ -230,6 +251,7 @@ export class WebhooksService {
       place: { place: place.placeId, name: place.placeName, code: place.placeCode },
     };
     const deliveryId = await this.repository.dataSource.transaction(async (manager) => {
+      await this.assertTestAllowed(manager, subscription, now);
       const created = await this.repository.insertEvent(manager, {
         id,
         placeId: place.placeId,
@@ -250,6 +272,31 @@ export class WebhooksService {
     });
     void this.relay.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: id };
+  }
+
+  /**
+   * WEBHOOK_TEST_EVENTS_PER_MINUTE per place over a sliding minute: past it, 429 `rate_limited` with
+   * `Retry-After` (when the oldest test event of the window leaves it). Test events share the endpoint's
+   * queue share anyway; the limit keeps one token from filling the outbox with them.
+   */
+  private async assertTestAllowed(
+    manager: EntityManager,
+    subscription: WebhookSubscriptionEntity,
+    now: Date,
+  ): Promise<void> {
+    const recent = await this.repository.testEventsSince(
+      manager,
+      subscription.id,
+      subscription.placeId,
+      new Date(now.getTime() - TEST_WINDOW_MS),
+    );
+    const limit = this.config.webhookTestEventsPerMinute;
+    if (recent.length < limit) return;
+    const frees = recent[recent.length - limit].getTime() + TEST_WINDOW_MS;
+    const seconds = Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
+    throw new DomainError('rate_limited', message('webhooks.testEventsLimited', { seconds }), {
+      headers: { 'Retry-After': String(seconds) },
+    });
   }
 
   private parseBody(body: unknown): { type: WebhookType; url: string } {

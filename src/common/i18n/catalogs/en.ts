@@ -113,6 +113,8 @@ export const en = {
   'memberCheckIn.replaced': 'This check-in was replaced at {{at}} by a newer check-in of the member.',
   'memberCheckIn.expired': 'This check-in expired at {{at}}; the member must check in again in the app.',
   'memberCheckIn.expiredNotCancellable': 'This check-in expired at {{at}}; there is nothing left to cancel.',
+  'webhooks.testEventsLimited':
+    'Too many test events for this place; try again in {{seconds}} seconds.',
   'memberCheckIn.tokenLookupsLimited':
     'Too many check-in tokens that match nothing were sent with this key; try again in {{seconds}} seconds.',
 

@@ -122,6 +122,8 @@ export const es: Catalog = {
   'memberCheckIn.expired':
     'Este check-in venció el {{at}}; el beneficiario debe hacer check-in de nuevo en la app.',
   'memberCheckIn.expiredNotCancellable': 'Este check-in venció el {{at}}; ya no hay nada que cancelar.',
+  'webhooks.testEventsLimited':
+    'Demasiados eventos de prueba para este lugar; reintente en {{seconds}} segundos.',
   'memberCheckIn.tokenLookupsLimited':
     'Se enviaron con esta clave demasiados tokens de check-in que no existen; reintente en {{seconds}} segundos.',
 

@@ -119,6 +119,8 @@ export const ptBR: Catalog = {
   'memberCheckIn.expired':
     'Este check-in expirou em {{at}}; o beneficiário precisa fazer check-in de novo no app.',
   'memberCheckIn.expiredNotCancellable': 'Este check-in expirou em {{at}}; não há mais o que cancelar.',
+  'webhooks.testEventsLimited':
+    'Eventos de teste demais para este local; tente de novo em {{seconds}} segundos.',
   'memberCheckIn.tokenLookupsLimited':
     'Foram enviados com esta chave tokens de check-in inexistentes demais; tente de novo em {{seconds}} segundos.',
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
-import { DeliveryDto } from './webhooks.dto';
+import { DeliveryDto, EndpointStateDto } from './webhooks.dto';
 
 export class PlaceWebhookCreateDto {
   @ApiProperty({
@@ -42,6 +42,12 @@ export class AdminDeliveryDto extends DeliveryDto {
 
   @ApiProperty({ example: 'Acme Paulista', nullable: true, type: String })
   place_name: string | null;
+
+  @ApiProperty({
+    type: EndpointStateDto,
+    description: "The circuit breaker of the delivery's endpoint, as it is now",
+  })
+  endpoint_state: EndpointStateDto;
 }
 
 export class AdminDeliveryPageDto extends PageMetaDto {

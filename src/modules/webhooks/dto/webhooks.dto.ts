@@ -12,6 +12,33 @@ export class WebhookRequestDto {
   webhook_type: string;
 }
 
+export class EndpointStateDto {
+  @ApiProperty({
+    example: 'closed',
+    enum: ['closed', 'open', 'half_open'],
+    description:
+      "The endpoint's circuit breaker: `open` after WEBHOOK_BREAKER_FAILURES failed attempts in a row (deliveries wait, none is failed for it), `half_open` when one probe may go, `closed` again after a success",
+  })
+  state: 'closed' | 'open' | 'half_open';
+
+  @ApiProperty({ example: 0, description: 'Failed attempts since the last success' })
+  consecutive_failures: number;
+
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: String,
+    description: 'While open: when a probe may go',
+  })
+  open_until: string | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String })
+  last_error: string | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String })
+  last_failure_at: string | null;
+}
+
 export class WebhookDto {
   @ApiProperty({ example: '0f6c1c1e-4d55-4f7b-9a8e-2f1f8f0b7c11' })
   id: string;
@@ -27,6 +54,12 @@ export class WebhookDto {
 
   @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00' })
   created_at: string;
+
+  @ApiPropertyOptional({
+    type: EndpointStateDto,
+    description: 'How deliveries to this URL are going (GET only)',
+  })
+  delivery_state?: EndpointStateDto;
 }
 
 export class CreatedWebhookDto extends WebhookDto {

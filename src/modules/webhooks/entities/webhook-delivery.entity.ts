@@ -3,11 +3,15 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
 
 /**
- * One event to one subscription. `pending` rows are waiting for the relay, `queued` ones are in Bull (possibly
- * waiting for a retry at `next_attempt_at`), `delivered` and `failed` are final until a redelivery.
+ * One event to one subscription. `pending` rows have made no attempt yet, `queued` ones have failed at least
+ * once and wait for their retry; `delivered` and `failed` are final until a redelivery. The row alone says when
+ * the next attempt is due (`next_attempt_at`) and whether it is in the queue right now (`queued_at`): Redis and
+ * Bull run attempts, they remember nothing that the database does not.
  */
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_status', ['status', 'createdAt'])
+@Index('IDX_webhook_deliveries_due', ['queuedAt', 'nextAttemptAt', 'subscriptionId'])
+@Index('IDX_webhook_deliveries_endpoint_due', ['subscriptionId', 'queuedAt', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_place', ['placeId', 'createdAt'])
 export class WebhookDeliveryEntity {
   /** `dlv_` + 32 hex characters; also the Bull job id, so it must never repeat, even across database resets. */
@@ -50,9 +54,11 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'last_attempt_at', type: 'datetime', precision: 3, nullable: true })
   lastAttemptAt: Date | null;
 
+  /** When the next attempt is due, while the delivery is `pending` or `queued`; null once it is over. */
   @Column({ name: 'next_attempt_at', type: 'datetime', precision: 3, nullable: true })
   nextAttemptAt: Date | null;
 
+  /** When the due-poller handed attempt `attempts + 1` to the queue; null while it waits for its time. */
   @Column({ name: 'queued_at', type: 'datetime', precision: 3, nullable: true })
   queuedAt: Date | null;
 

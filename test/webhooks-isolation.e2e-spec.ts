@@ -1,0 +1,183 @@
+import type { ServerResponse } from 'node:http';
+import request from 'supertest';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym } from './factories/partners.factory';
+import { envelope, expectError, partnerToken } from './support/http';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
+
+/**
+ * Destination isolation: a receiver that hangs (60 s attempt deadline) or fails spends only its endpoint's
+ * share of the workers; the breaker backs a failing endpoint off and says so; test events are limited.
+ */
+describe('webhook destinations are isolated (e2e)', () => {
+  let t: TestApp;
+  let hanging: WebhookReceiver;
+  let healthy: WebhookReceiver;
+  /** Answers the hanging receiver holds open, and the most it ever held at once. */
+  let open: ServerResponse[] = [];
+  let mostOpen = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      WEBHOOK_TIMEOUT_MS: '60000',
+      WEBHOOK_WORKERS: '16',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '4',
+      WEBHOOK_BREAKER_FAILURES: '3',
+      WEBHOOK_BREAKER_OPEN_SECONDS: '30',
+      WEBHOOK_RETRY_SCHEDULE: '0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1',
+      WEBHOOK_TEST_EVENTS_PER_MINUTE: '3',
+    });
+    hanging = await new WebhookReceiver().start();
+    healthy = await new WebhookReceiver().start();
+  });
+  beforeEach(async () => {
+    await truncateAll(t.dataSource);
+    hanging.reset();
+    healthy.reset();
+    open = [];
+    mostOpen = 0;
+    t.clock.reset();
+  });
+  afterEach(() => {
+    for (const res of open) res.destroy();
+  });
+  afterAll(async () => {
+    await t.close();
+    await hanging.stop();
+    await healthy.stop();
+  });
+
+  async function subscribedGym(url: string, members: number) {
+    const gym = await createGym(t);
+    const auth = `Bearer ${await partnerToken(t.http, gym)}`;
+    await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', auth)
+      .send({ webhook_url: url, webhook_type: 'CHECKIN' })
+      .expect(201);
+    const plan = await createBenefitPlan(t.dataSource);
+    const people = await Promise.all(
+      Array.from({ length: members }, () => createBeneficiary(t.dataSource, plan)),
+    );
+    const checkIns = () =>
+      Promise.all(
+        people.map((m) =>
+          request(t.http)
+            .post('/v1/track_usages')
+            .set('x-api-key', gym.placeApiKey)
+            .send(envelope({ identifier: m.cpf }))
+            .expect(204),
+        ),
+      );
+    return { gym, auth, checkIns };
+  }
+
+  const countBy = async (placeId: string) =>
+    (
+      await t.dataSource.query(
+        `SELECT SUM(status = 'delivered') AS delivered, SUM(queued_at IS NOT NULL) AS inQueue,
+                SUM(status = 'failed') AS failed
+         FROM webhook_deliveries WHERE place_id = ?`,
+        [placeId],
+      )
+    ).map((row: Record<string, string | null>) => ({
+      delivered: Number(row.delivered ?? 0),
+      inQueue: Number(row.inQueue ?? 0),
+      failed: Number(row.failed ?? 0),
+    }))[0];
+
+  it('delivers every event of a healthy gym while a hanging gym holds only its share of attempts open', async () => {
+    hanging.respond((_r, _i, res) => {
+      open.push(res);
+      mostOpen = Math.max(mostOpen, open.filter((r) => !r.destroyed).length);
+    });
+    const stuck = await subscribedGym(hanging.url(), 24);
+    const fine = await subscribedGym(healthy.url(), 12);
+
+    await stuck.checkIns();
+    await eventually(() => hanging.received.length === 4, 15_000, 'the hanging gym to hold its share');
+    await fine.checkIns();
+    await eventually(() => healthy.received.length === 12, 20_000, 'the healthy gym’s 12 events');
+
+    // Every attempt to the hanging receiver is still open (60 s deadline): it never had more than 4.
+    expect(hanging.received).toHaveLength(4);
+    expect(mostOpen).toBe(4);
+    expect(await countBy(stuck.gym.place.id)).toEqual({ delivered: 0, inQueue: 4, failed: 0 });
+    expect(await countBy(fine.gym.place.id)).toEqual({ delivered: 12, inQueue: 0, failed: 0 });
+    expect(new Set(healthy.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
+  }, 60_000);
+
+  it('opens the breaker of a failing endpoint: its deliveries wait, its owner sees it, one probe closes it', async () => {
+    healthy.respond((_r, _i, res) => res.writeHead(500).end('down'));
+    const g = await subscribedGym(healthy.url(), 2);
+    await g.checkIns();
+
+    const state = async () =>
+      (await request(t.http).get('/partner/webhook/get').set('Authorization', g.auth).expect(200)).body
+        .webhooks[0].delivery_state;
+    await eventually(async () => (await state()).state === 'open', 15_000, 'the breaker to open');
+    const opened = await state();
+    expect(opened.consecutive_failures).toBeGreaterThanOrEqual(3);
+    expect(opened.last_error).toBe('HTTP 500');
+    expect(opened.open_until).toEqual(expect.any(String));
+
+    // While open, nothing goes out and nothing is failed: the deliveries wait, due.
+    const sent = healthy.received.length;
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(healthy.received).toHaveLength(sent);
+    expect(await countBy(g.gym.place.id)).toEqual({ delivered: 0, inQueue: 0, failed: 0 });
+
+    const admin = await request(t.http)
+      .get(`/admin/deliveries?place_id=${g.gym.place.id}`)
+      .set('Authorization', `Bearer ${t.config.adminApiToken}`)
+      .expect(200);
+    expect(admin.body.data[0].endpoint_state).toMatchObject({ state: 'open' });
+
+    // The wait is over: one probe goes, succeeds, closes the breaker, and the rest follow.
+    healthy.respond((_r, _i, res) => res.writeHead(200).end('ok'));
+    t.clock.set(new Date(Date.now() + 31_000));
+    await eventually(async () => (await countBy(g.gym.place.id)).delivered === 2, 15_000, 'both delivered');
+    expect(healthy.received).toHaveLength(sent + 2);
+    expect(await state()).toMatchObject({ state: 'closed', consecutive_failures: 0, last_error: null });
+  }, 60_000);
+
+  it('limits test events per place: 429 rate_limited with Retry-After past the limit', async () => {
+    const g = await subscribedGym(healthy.url(), 0);
+    for (let i = 0; i < 3; i++)
+      await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth).expect(202);
+    const refused = await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth);
+    expectError(refused, 429, 'rate_limited', 'Too Many Requests');
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+
+    // Another place has its own limit; and a minute later this one may test again.
+    const other = await subscribedGym(healthy.url(), 0);
+    await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', other.auth).expect(202);
+    t.clock.set(new Date(Date.now() + 61_000));
+    await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth).expect(202);
+  });
+
+  it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {
+    const g = await subscribedGym(healthy.url(), 1);
+    const repository = t.app.get(WebhooksRepository);
+    const record = jest.spyOn(repository, 'recordAttempt');
+    record.mockImplementationOnce(() =>
+      Promise.reject(
+        Object.assign(new Error('Deadlock found when trying to get lock'), { code: 'ER_LOCK_DEADLOCK' }),
+      ),
+    );
+    try {
+      await g.checkIns();
+      await eventually(async () => (await countBy(g.gym.place.id)).delivered === 1, 15_000, 'delivered');
+      for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(healthy.received).toHaveLength(1);
+      const [row] = await t.dataSource.query('SELECT attempts FROM webhook_deliveries');
+      expect(Number(row.attempts)).toBe(1);
+    } finally {
+      record.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import request from 'supertest';
+import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { createGym } from './factories/partners.factory';
+import { envelope, partnerToken } from './support/http';
+import { freePort } from './support/service-process';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
+
+/** A redis-server of the test's own, on its own port, that the test stops and starts. */
+class OwnRedis {
+  private child?: ChildProcess;
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
+    this.child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(() => output.includes('Ready to accept connections'), 10_000, 'redis-server to start');
+  }
+
+  async stop(): Promise<void> {
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await once(this.child, 'exit');
+  }
+}
+
+/**
+ * Redis loses everything (killed and started again empty) while deliveries wait for a retry and others sit in
+ * the queue before their first attempt: the database still knows every schedule, so each one resumes.
+ */
+describe('webhook deliveries after Redis loses its data (e2e)', () => {
+  let redis: OwnRedis;
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    redis = new OwnRedis(await freePort());
+    await redis.start();
+    t = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+      WEBHOOK_RETRY_SCHEDULE: '8,8,8,8',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '64',
+      // The receiver's 20 refusals must not open its breaker here.
+      WEBHOOK_BREAKER_FAILURES: '1000',
+    });
+    receiver = await new WebhookReceiver().start();
+    await truncateAll(t.dataSource);
+  });
+  afterAll(async () => {
+    await redis.start();
+    await t.close();
+    await receiver.stop();
+    await redis.stop();
+  });
+
+  it('resumes every schedule: retries go out when due, lost first attempts within seconds, none failed', async () => {
+    const gym = await createGym(t);
+    const token = await partnerToken(t.http, gym);
+    await request(t.http)
+      .post('/partner/webhook/create')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
+      .expect(201);
+    const plan = await createBenefitPlan(t.dataSource);
+    const members = await Promise.all(
+      Array.from({ length: 30 }, () => createBeneficiary(t.dataSource, plan)),
+    );
+    const checkIn = (m: { cpf: string }) =>
+      request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ identifier: m.cpf }))
+        .expect(204);
+    const count = async (where: string) =>
+      Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`))[0].n);
+
+    // 20 deliveries fail once and wait for their retry (8 s).
+    receiver.respond((_r, _i, res) => res.writeHead(503).end('down'));
+    await Promise.all(members.slice(0, 20).map(checkIn));
+    await eventually(
+      async () => (await count("status = 'queued' AND attempts = 1")) === 20,
+      20_000,
+      '20 retries',
+    );
+    // 10 more sit in the queue, not attempted (this process's workers are paused).
+    const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
+    await queue.pause(true);
+    await Promise.all(members.slice(20).map(checkIn));
+    await eventually(
+      async () => (await count('attempts = 0 AND queued_at IS NOT NULL')) === 10,
+      15_000,
+      '10 queued',
+    );
+    await eventually(async () => (await queue.count()) >= 10, 5000, '10 jobs in Redis');
+
+    // Redis dies and comes back with nothing; the receiver is fine again.
+    await redis.stop();
+    await redis.start();
+    receiver.respond((_r, _i, res) => res.writeHead(200).end('ok'));
+    await queue.resume(true);
+
+    await eventually(async () => (await count("status = 'delivered'")) === 30, 45_000, '30 delivered');
+    expect(await count("status = 'failed'")).toBe(0);
+    expect(await count("status = 'delivered' AND attempts = 2")).toBe(20);
+    expect(await count("status = 'delivered' AND attempts = 1")).toBe(10);
+    // 20 refused first attempts, then each of the 30 events once.
+    expect(receiver.received).toHaveLength(20 + 30);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(30);
+  }, 90_000);
+});

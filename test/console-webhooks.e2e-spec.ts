@@ -87,7 +87,20 @@ describe('webhooks and deliveries in the console (e2e)', () => {
     );
     const { secret, ...listed } = created.body.webhook;
     expect(secret).toBeDefined();
-    expect((await as(g.session, 'get', base).expect(200)).body).toEqual({ webhooks: [listed] });
+    expect((await as(g.session, 'get', base).expect(200)).body).toEqual({
+      webhooks: [
+        {
+          ...listed,
+          delivery_state: {
+            state: 'closed',
+            consecutive_failures: 0,
+            open_until: null,
+            last_error: null,
+            last_failure_at: null,
+          },
+        },
+      ],
+    });
     const updated = await as(g.session, 'put', `${base}/CHECKIN`)
       .send({ webhook_url: receiver.url('/b') })
       .expect(200);
@@ -128,6 +141,13 @@ describe('webhooks and deliveries in the console (e2e)', () => {
           next_attempt_at: null,
           delivered_at: null,
           created_at: expect.any(String),
+          endpoint_state: {
+            state: 'closed',
+            consecutive_failures: 3,
+            open_until: null,
+            last_error: 'HTTP 503',
+            last_failure_at: expect.any(String),
+          },
         },
       ],
       page: 1,

@@ -57,10 +57,16 @@ export class OwnMariaDb {
     if (!this.installed) {
       const install = spawnSync(
         'mariadb-install-db',
-        ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+        [
+          '--no-defaults',
+          `--datadir=${dataDir}`,
+          '--auth-root-authentication-method=normal',
+          '--skip-test-db',
+        ],
         { encoding: 'utf8' },
       );
-      if (install.status !== 0) throw new Error(`mariadb-install-db failed:\n${install.stdout}${install.stderr}`);
+      if (install.status !== 0)
+        throw new Error(`mariadb-install-db failed:\n${install.stdout}${install.stderr}`);
       this.installed = true;
     }
     this.child = spawn(

@@ -1,6 +1,11 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  HealthIndicatorFunction,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { QueueHealthIndicator } from './queue-health.indicator';
 

@@ -24,6 +24,7 @@ export const ERROR_LABELS = [
   'check_in_expired_alert',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 export type ErrorLabel = (typeof ERROR_LABELS)[number];
@@ -72,6 +73,8 @@ export function describeLabel(label: ErrorLabel): LabelDescription {
       return { status: 429, title: 'Too Many Requests' };
     case 'internal_error':
       return { status: 500, title: 'Internal Server Error' };
+    case 'service_unavailable':
+      return { status: 503, title: 'Service Unavailable' };
     default:
       return assertNever(label);
   }

@@ -5,6 +5,7 @@ import { DomainError } from '../errors/domain-error';
 import { buildErrorEnvelope, buildObjectSourceErrorEnvelope } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
 import { routeConfigOf } from '../http/route-config';
+import { isDatabaseUnreachable } from '../../database/mysql-errors';
 import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
@@ -14,9 +15,25 @@ interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached: 503 with `Retry-After`, and no stack trace in the log (the request's own
+ * line says 503; a stack per request would only flood the log during an outage).
+ */
+function databaseUnavailable(): ErrorAnswer {
+  return {
+    status: 503,
+    label: 'service_unavailable',
+    detail: message('request.databaseUnavailable'),
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  };
+}
+
 /**
  * Turns every exception into the contract's error envelope, its `detail` in the request's language;
- * unexpected ones become 500 with the request id.
+ * unexpected ones become 500 with the request id, a database that cannot be reached 503 with `Retry-After`.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -53,6 +70,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const mapped = this.mapHttpException(exception, request);
       if (mapped) return mapped;
     }
+    if (isDatabaseUnreachable(exception)) return databaseUnavailable();
     const requestId = request.id;
     this.logger.error({ err: exception, requestId }, 'Unhandled exception');
     return {
@@ -83,7 +101,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       case 429:
         return { status, label: 'rate_limited', detail: labelMessage('rate_limited') };
       case 503:
-        return { status, label: 'internal_error', detail: message('request.databaseUnavailable') };
+        return databaseUnavailable();
       default:
         // Whatever else the HTTP layer refuses (a bad Content-Length, say) is a request it cannot read.
         if (status >= 400 && status < 500) {

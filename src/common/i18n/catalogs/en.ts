@@ -25,12 +25,14 @@ export const en = {
   'label.usage_limit_reached': "The benefit plan's monthly visit limit is reached.",
   'label.rate_limited': 'Too many requests; retry after the time in Retry-After.',
   'label.internal_error': 'An unexpected error occurred.',
+  'label.service_unavailable': 'The service cannot answer right now; retry after the time in Retry-After.',
   'label.check_in_not_available':
     'This check-in is no longer pending: it was confirmed, cancelled or replaced.',
   'label.check_in_expired_alert': 'This check-in has expired; the member must check in again in the app.',
 
   'request.bodyNotJson': 'The request body is not valid JSON.',
   'request.bodyNotObject': 'The request body must be a JSON object.',
+  'request.bodyTooDeep': 'The request body nests arrays or objects too deeply.',
   'request.routeNotFound': 'No route {{method}} {{path}}.',
   'request.authenticationRequired': 'Authentication is required.',
   'request.databaseUnavailable': 'The service cannot reach its database right now; try again shortly.',

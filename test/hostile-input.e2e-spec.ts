@@ -43,7 +43,11 @@ describe('hostile input answers in the envelope, never 500 (e2e)', () => {
     const ok = await request(t.http)
       .post('/admin/accounts')
       .set('Authorization', admin)
-      .send({ email: 'deep@example.com', name: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[', role: 'operator' });
+      .send({
+        email: 'deep@example.com',
+        name: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+        role: 'operator',
+      });
     expect(ok.status).toBe(201);
   });
 

@@ -81,12 +81,21 @@ export class OwnMariaDb {
         '--innodb-buffer-pool-size=16M',
         '--innodb-log-file-size=8M',
         '--skip-log-bin',
+        // mariadbd refuses to run as root unless told to (CI containers run the tests as root).
+        ...(process.getuid?.() === 0 ? ['--user=root'] : []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let output = '';
     this.child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(() => output.includes('ready for connections'), 60_000, `mariadbd to start:\n${output}`);
+    await eventually(
+      () => {
+        if (!running(this.child)) throw new Error(`mariadbd exited:\n${output}`);
+        return output.includes('ready for connections');
+      },
+      60_000,
+      'mariadbd to start',
+    );
   }
   private installed = false;
 

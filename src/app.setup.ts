@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
+import { httpEdgeOptions, registerShutdownRefusal } from './common/http/http-edge';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
 import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
@@ -13,12 +14,13 @@ import { registerConsole } from './modules/console/console-assets';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /**
- * The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback; the known clients' base
- * paths (`/service`, `/api`) rewritten to the canonical check-in and app routes before routing.
+ * The HTTP server: Fastify, with the edge's limits and refusals (`httpEdgeOptions`: timeouts, connection cap,
+ * X-Forwarded-For trusted only as TRUST_PROXY says); the known clients' base paths (`/service`, `/api`)
+ * rewritten to the canonical check-in and app routes before routing.
  */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    trustProxy: 'loopback',
+    ...httpEdgeOptions(config),
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: requestIdOf,
     rewriteUrl: (request: IncomingMessage) => canonicalUrl(request.url ?? '/'),
@@ -34,6 +36,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   void fastify.register(fastifyCookie);
   registerRequestLogging(fastify, logger);
   registerRequestLocale(fastify, app.get<AppConfig>(APP_CONFIG).defaultLocale);
+  registerShutdownRefusal(fastify);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
   registerConsole(fastify);

@@ -22,7 +22,7 @@ export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestF
         'and are sent once Redis answers (the connection is retried).',
     );
   }
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -94,12 +94,18 @@ export function titleForStatus(status: number): string {
       return 'Forbidden';
     case 404:
       return 'Not Found';
+    case 408:
+      return 'Request Timeout';
     case 413:
       return 'Payload Too Large';
+    case 414:
+      return 'URI Too Long';
     case 422:
       return 'Validation Error';
     case 429:
       return 'Too Many Requests';
+    case 431:
+      return 'Request Header Fields Too Large';
     case 503:
       return 'Service Unavailable';
     default:

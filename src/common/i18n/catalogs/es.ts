@@ -34,6 +34,12 @@ export const es: Catalog = {
   'request.bodyNotJson': 'El cuerpo de la solicitud no es un JSON válido.',
   'request.bodyNotObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
   'request.bodyTooDeep': 'El cuerpo de la solicitud anida listas u objetos con demasiada profundidad.',
+  'request.timeout': 'La solicitud no llegó completa a tiempo; la conexión se cerró.',
+  'request.headersTooLarge': 'Los encabezados de la solicitud superan el límite de tamaño.',
+  'request.badUrl': 'La URL no es válida: contiene una codificación % mal formada.',
+  'request.pathTooLong': 'Un segmento de la ruta de la URL supera el límite de longitud.',
+  'request.unreadable': 'No se pudo leer la solicitud.',
+  'request.shuttingDown': 'El servicio se está reiniciando; reintente en un momento.',
   'request.routeNotFound': 'No existe la ruta {{method}} {{path}}.',
   'request.authenticationRequired': 'Se requiere autenticación.',
   'request.databaseUnavailable':

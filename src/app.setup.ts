@@ -4,9 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
-import { answerFrameworkError } from './common/http/framework-errors';
+import { httpEdgeOptions, registerShutdownRefusal } from './common/http/http-edge';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
-import { Locale } from './common/i18n/locale';
 import { registerRequestContext } from './common/logging/request-context';
 import { registerHttpMetrics, registerMetricsRoute } from './common/metrics/http-metrics';
 import { Metrics } from './common/metrics/metrics';
@@ -18,17 +17,16 @@ import { registerConsole } from './modules/console/console-assets';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /**
- * The HTTP server: Fastify, trusting X-Forwarded-For only from a proxy on loopback; the known clients' base
- * paths (`/service`, `/api`) rewritten to the canonical check-in and app routes before routing; what it refuses
- * before routing answered in the error envelope, in `defaultLocale` unless the request asks for another.
+ * The HTTP server: Fastify, with the edge's limits and refusals (`httpEdgeOptions`: timeouts, connection cap,
+ * X-Forwarded-For trusted only as TRUST_PROXY says); the known clients' base paths (`/service`, `/api`)
+ * rewritten to the canonical check-in and app routes before routing.
  */
-export function createHttpAdapter(defaultLocale: Locale): FastifyAdapter {
+export function createHttpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    trustProxy: 'loopback',
+    ...httpEdgeOptions(config),
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: requestIdOf,
     rewriteUrl: (request: IncomingMessage) => canonicalUrl(request.url ?? '/'),
-    frameworkErrors: answerFrameworkError(defaultLocale),
   });
 }
 
@@ -45,6 +43,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const metrics = app.get(Metrics);
   registerHttpMetrics(fastify, metrics);
   registerRequestLocale(fastify, config.defaultLocale);
+  registerShutdownRefusal(fastify);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
   registerConsole(fastify);

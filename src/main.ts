@@ -6,11 +6,23 @@ import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { checkRedis } from './database/check-redis';
 import { DependencyUnavailableError, prepareDatabase } from './database/prepare-database';
 
-/** Prepares MySQL and checks Redis, then starts the HTTP service. */
+/**
+ * Prepares MySQL, then starts the HTTP service. Redis is not needed to start: without it check-ins are served
+ * and their webhook deliveries wait in the outbox until the queue's connection, retried all along, comes back.
+ */
 export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
   await prepareDatabase(config);
-  await checkRedis(config);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config.defaultLocale), {
+  const redisProblem = await checkRedis(config).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  if (redisProblem) {
+    console.warn(
+      `Starting without Redis: ${redisProblem} Check-ins are served; webhook deliveries wait in the outbox ` +
+        'and are sent once Redis answers (the connection is retried).',
+    );
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(config), {
     bodyParser: false,
     bufferLogs: true,
   });

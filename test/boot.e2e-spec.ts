@@ -17,13 +17,6 @@ describe('service start (e2e, real process)', () => {
     expect(run.output).toMatch(/Start MariaDB/);
   });
 
-  it('exits at once naming the Redis URL and how to start it when Redis is unreachable', async () => {
-    const run = await runToExit({ REDIS_URL: 'redis://127.0.0.1:1' });
-    expect(run.code).toBe(1);
-    expect(run.output).toContain('Cannot reach Redis at redis://127.0.0.1:1');
-    expect(run.output).toMatch(/Start Redis/);
-  });
-
   it('refuses to start in production with a missing secret and names it', async () => {
     const run = await runToExit({
       NODE_ENV: 'production',

@@ -38,26 +38,6 @@ describe('error envelope on every non-2xx answer (e2e)', () => {
     expectEnvelope(res.body, '404', 'Not Found', 'not_found');
   });
 
-  it.each([
-    ['POST', `/api/v1/webhook_confirmations/${'x'.repeat(300)}`],
-    ['GET', `/admin/places/${'x'.repeat(300)}`],
-    ['GET', `/member/v1/check_ins/${'1'.repeat(300)}`],
-  ])('answers %s with a path parameter too long to be anything (%#) with 404 not_found', async (method, path) => {
-    const res = await request(t.http)[method.toLowerCase() as 'get' | 'post'](path).expect(404);
-    expectEnvelope(res.body, '404', 'Not Found', 'not_found');
-    expect(res.headers['content-language']).toBe(t.config.defaultLocale);
-  });
-
-  it('answers a path that is not valid percent-encoding with 400 malformed_request, in the asked language', async () => {
-    const res = await request(t.http)
-      .post('/api/v1/webhook_confirmations/%E0%A4%A')
-      .set('Accept-Language', 'en')
-      .expect(400);
-    expectEnvelope(res.body, '400', 'Bad Request', 'malformed_request');
-    expect(res.body.errors[0].detail).toBe('The request could not be read.');
-    expect(res.headers['content-language']).toBe('en');
-  });
-
   it('answers malformed JSON with 400 malformed_request', async () => {
     const res = await request(t.http)
       .post('/partner/auth')

@@ -17,6 +17,20 @@ describe('validateConfig', () => {
     expect(config.sessionLifetimeHours).toBe(12);
     expect([config.loginMaxFailuresPerAccount, config.loginMaxFailuresPerAddress]).toEqual([5, 20]);
     expect(config.loginFailureWindowMinutes).toBe(15);
+    expect(config.trustProxy).toBe(false);
+    expect([config.httpRequestTimeoutSeconds, config.httpMaxConnections]).toEqual([30, 1024]);
+  });
+
+  it('trusts X-Forwarded-For only as TRUST_PROXY says', () => {
+    expect(validateConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(validateConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(validateConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(validateConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(() => validateConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY.*"everyone"/);
   });
 
   it('marks the session cookie Secure everywhere but development and test', () => {

@@ -55,6 +55,15 @@ export interface AppConfig {
   loginFailureWindowMinutes: number;
   /** Bearer token of `GET /metrics` (Prometheus); null turns the route off. */
   metricsToken: string | null;
+  /**
+   * Which proxies' `X-Forwarded-For` is believed (for the client address that rate limits count): none by
+   * default; `true` any, a number that many hops, or a list of addresses and CIDR ranges (`loopback` too).
+   */
+  trustProxy: boolean | number | string[];
+  /** A request (headers and body) must arrive within this long, or it is answered 408 and its connection closed. */
+  httpRequestTimeoutSeconds: number;
+  /** Open client connections at most; more are refused at once. */
+  httpMaxConnections: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -199,6 +208,25 @@ function metricsToken(env: Env, production: boolean, otherTokens: string[]): str
   return raw;
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$/;
+
+/** TRUST_PROXY: unset or `false` trusts no one; `true`, a hop count, or addresses, CIDRs and `loopback`. */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !PROXY_NAMES.includes(entry) && !IP_OR_CIDR.test(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true, a hop count, or addresses, CIDR ranges and loopback separated by commas; "${bad}" is none of these`,
+    );
+  }
+  return entries;
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
@@ -246,6 +274,9 @@ export function validateConfig(input: Env): AppConfig {
     loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000),
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+    trustProxy: trustProxy(env),
+    httpRequestTimeoutSeconds: integer(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
+    httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
   };
   return {
     ...config,

@@ -43,7 +43,7 @@ export async function createTestApp(
   for (const { provide, useValue } of overrides)
     builder = builder.overrideProvider(provide).useValue(useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config.defaultLocale), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(config), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -24,6 +24,7 @@ export const ERROR_LABELS = [
   'check_in_expired_alert',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 export type ErrorLabel = (typeof ERROR_LABELS)[number];
@@ -72,6 +73,8 @@ export function describeLabel(label: ErrorLabel): LabelDescription {
       return { status: 429, title: 'Too Many Requests' };
     case 'internal_error':
       return { status: 500, title: 'Internal Server Error' };
+    case 'service_unavailable':
+      return { status: 503, title: 'Service Unavailable' };
     default:
       return assertNever(label);
   }
@@ -91,12 +94,18 @@ export function titleForStatus(status: number): string {
       return 'Forbidden';
     case 404:
       return 'Not Found';
+    case 408:
+      return 'Request Timeout';
     case 413:
       return 'Payload Too Large';
+    case 414:
+      return 'URI Too Long';
     case 422:
       return 'Validation Error';
     case 429:
       return 'Too Many Requests';
+    case 431:
+      return 'Request Header Fields Too Large';
     case 503:
       return 'Service Unavailable';
     default:

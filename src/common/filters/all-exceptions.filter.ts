@@ -6,6 +6,7 @@ import { buildErrorEnvelope, buildObjectSourceErrorEnvelope, withRequestId } fro
 import { ErrorLabel } from '../errors/error-label';
 import { routeConfigOf } from '../http/route-config';
 import { noteErrorLabel } from '../metrics/http-metrics';
+import { isDatabaseUnreachable } from '../../database/mysql-errors';
 import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
@@ -15,9 +16,26 @@ interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached: 503 with `Retry-After`, and no stack trace in the log (the request's own
+ * line says 503; a stack per request would only flood the log during an outage).
+ */
+function databaseUnavailable(): ErrorAnswer {
+  return {
+    status: 503,
+    label: 'service_unavailable',
+    detail: message('request.databaseUnavailable'),
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  };
+}
+
 /**
  * Turns every exception into the contract's error envelope, its `detail` in the request's language;
- * every error carries the request id in its `meta`; unexpected ones become 500 naming it in `detail` too.
+ * every error carries the request id in its `meta`; unexpected ones become 500 naming it in `detail` too, a
+ * database that cannot be reached 503 with `Retry-After`.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -55,6 +73,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const mapped = this.mapHttpException(exception, request);
       if (mapped) return mapped;
     }
+    if (isDatabaseUnreachable(exception)) return databaseUnavailable();
     const requestId = request.id;
     this.logger.error({ err: exception }, 'Unhandled exception');
     return {
@@ -85,7 +104,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       case 429:
         return { status, label: 'rate_limited', detail: labelMessage('rate_limited') };
       case 503:
-        return { status, label: 'internal_error', detail: message('request.databaseUnavailable') };
+        return databaseUnavailable();
       default:
         // Whatever else the HTTP layer refuses (a bad Content-Length, say) is a request it cannot read.
         if (status >= 400 && status < 500) {

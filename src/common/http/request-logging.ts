@@ -6,9 +6,24 @@ import { maskCpfsInText } from '../logging/logging.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** A separator a client may put between a CPF's digits in a URL: `.`, `-`, space, `+`, or their %-encodings. */
+const URL_CPF_SEPARATOR = String.raw`(?:[.\- +]|%2[0BbDdEe])`;
+/** Eleven digits with up to three separators between any two, not part of a longer run of digits. */
+const CPF_IN_URL = new RegExp(String.raw`(?<!\d)\d(?:${URL_CPF_SEPARATOR}{0,3}\d){10}(?!\d)`, 'g');
+
+/** Masks CPFs in a URL however they are written: `987.654.321-00`, `987%20654%20321%2000`, `987+654+321+00`. */
+export function maskCpfsInUrl(url: string): string {
+  return maskCpfsInText(
+    url.replace(CPF_IN_URL, (found) => {
+      const digits = found.replace(/%2[0BbDdEe]/g, '').replace(/\D/g, '');
+      return `${digits.slice(0, 3)}.***.***-${digits.slice(9)}`;
+    }),
+  );
+}
+
 /** The confirmation endpoint's path holds a capability token: logs show `…/webhook_confirmations/***`. */
 export function maskUrl(url: string): string {
-  return maskCpfsInText(url.replace(/(\/webhook_confirmations\/)[^/?#]+/g, '$1***'));
+  return maskCpfsInUrl(url.replace(/(\/webhook_confirmations\/)[^/?#]+/g, '$1***'));
 }
 
 /** The caller's `x-request-id` when it is a sane token, a new UUID otherwise. */

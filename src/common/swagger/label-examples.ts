@@ -27,4 +27,5 @@ export const LABEL_EXAMPLE_DETAILS: Record<ErrorLabel, string> = {
     'This check-in expired at 2026-11-22 08:32; the member must check in again in the app.',
   rate_limited: 'Too many requests; retry after the time in Retry-After.',
   internal_error: 'An unexpected error occurred. Quote request id 5f0c... to support.',
+  service_unavailable: 'The service cannot reach its database right now; try again shortly.',
 };

@@ -80,6 +80,16 @@ function addCommonErrors(document: OpenAPIObject): void {
           'application/json': { schema, examples: { internal_error: example(500, 'internal_error') } },
         },
       };
+      operation.responses['503'] ??= {
+        description:
+          'Service Unavailable. Labels: `service_unavailable` (the database cannot be reached; `Retry-After` says when to try again)',
+        content: {
+          'application/json': {
+            schema,
+            examples: { service_unavailable: example(503, 'service_unavailable') },
+          },
+        },
+      };
     }
   }
 }

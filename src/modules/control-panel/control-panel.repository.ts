@@ -225,6 +225,7 @@ export class ControlPanelRepository {
   async insertPlan(values: NewPlan): Promise<PlanEntity> {
     return this.inserting(PlanEntity, values.code, () =>
       this.db.transaction(async (manager) => {
+        await this.placeSummary.lockPlace(values.placeId, manager);
         const plans = manager.getRepository(PlanEntity);
         const plan = await plans.save(plans.create(values));
         await this.placeSummary.refresh(values.placeId, manager);
@@ -245,6 +246,7 @@ export class ControlPanelRepository {
   /** Sets `deletedAt`, refreshes the place's summary in the same transaction, answers the plan as stored. */
   async softDeletePlan(plan: Pick<PlanEntity, 'id' | 'placeId'>): Promise<PlanEntity> {
     return this.db.transaction(async (manager) => {
+      await this.placeSummary.lockPlace(plan.placeId, manager);
       const plans = manager.getRepository(PlanEntity);
       await plans.softDelete(plan.id);
       await this.placeSummary.refresh(plan.placeId, manager);

@@ -30,6 +30,7 @@ import {
 } from './dto/places.dto';
 import { withCode } from './generated-code';
 import { InvalidInstantError, parseBound } from './visit-window';
+import { retryOnDeadlock } from '../../database/mysql-errors';
 
 /**
  * Places (gym units), their keys, their plans and their visits. A gym account reaches only the places of its
@@ -171,27 +172,29 @@ export class PlacesAdminService {
 
   async createPlan(caller: Caller, placeId: string, body: CreatePlanDto): Promise<AdminPlanDto> {
     const place = await this.findPlace(caller, placeId);
-    const plan = await this.repository.transaction(async (repository, manager) => {
-      const created = await withCode(
-        body.code,
-        (code) =>
-          repository.insertPlan({
-            placeId: place.id,
-            name: body.name.trim(),
-            code,
-            tier: body.tier,
-            externalReference: body.externalReference ?? null,
-          }),
-        'field.codeTakenByPlan',
-      );
-      await this.audit.write(manager, caller.actor, {
-        action: 'plan.create',
-        targetType: 'plan',
-        targetId: created.code,
-        details: { place_id: place.id, name: created.name, tier: created.tier },
-      });
-      return created;
-    });
+    const plan = await retryOnDeadlock(() =>
+      this.repository.transaction(async (repository, manager) => {
+        const created = await withCode(
+          body.code,
+          (code) =>
+            repository.insertPlan({
+              placeId: place.id,
+              name: body.name.trim(),
+              code,
+              tier: body.tier,
+              externalReference: body.externalReference ?? null,
+            }),
+          'field.codeTakenByPlan',
+        );
+        await this.audit.write(manager, caller.actor, {
+          action: 'plan.create',
+          targetType: 'plan',
+          targetId: created.code,
+          details: { place_id: place.id, name: created.name, tier: created.tier },
+        });
+        return created;
+      }),
+    );
     return toPlanDto(plan);
   }
 
@@ -199,16 +202,18 @@ export class PlacesAdminService {
     const place = await this.findPlace(caller, placeId);
     const plan = await this.repository.findPlanOfPlace(place.id, code.toUpperCase());
     if (!plan) throw notFound('controlPanel.planNotFound', { code });
-    const deleted = await this.repository.transaction(async (repository, manager) => {
-      const stored = await repository.softDeletePlan(plan);
-      await this.audit.write(manager, caller.actor, {
-        action: 'plan.delete',
-        targetType: 'plan',
-        targetId: plan.code,
-        details: { place_id: place.id },
-      });
-      return stored;
-    });
+    const deleted = await retryOnDeadlock(() =>
+      this.repository.transaction(async (repository, manager) => {
+        const stored = await repository.softDeletePlan(plan);
+        await this.audit.write(manager, caller.actor, {
+          action: 'plan.delete',
+          targetType: 'plan',
+          targetId: plan.code,
+          details: { place_id: place.id },
+        });
+        return stored;
+      }),
+    );
     return toPlanDto(deleted);
   }
 

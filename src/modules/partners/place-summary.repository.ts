@@ -15,10 +15,21 @@ const REFRESH = `UPDATE places p SET
  * subqueries per check-in (a fifth of its database time). Every change to a place's plans or subscriptions
  * refreshes its row right after, in the same transaction where the change has one; each start refreshes them
  * all, which also picks up plans edited by hand in the database.
+ *
+ * A transaction that changes a place's plans or subscriptions calls `lockPlace` first. Without it two such
+ * transactions each took a shared lock on the place's row (the foreign key check of their insert, the
+ * refresh's reading of the plans' index with its gap locks) and then both wanted the row exclusively for the
+ * refresh: a deadlock, and 500, for most of 8 concurrent writes. Locking the row first puts every writer of
+ * a place in one queue, in the same order (place, then plans or subscriptions, then the summary).
  */
 @Injectable()
 export class PlaceSummaryRepository implements OnApplicationBootstrap {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Takes the place's row exclusively until the transaction ends: first thing a writer of its plans or webhooks does. */
+  async lockPlace(placeId: string, manager: EntityManager): Promise<void> {
+    await manager.query('SELECT id FROM places WHERE id = ? FOR UPDATE', [placeId]);
+  }
 
   async refresh(placeId: string, executor: DataSource | EntityManager = this.dataSource): Promise<void> {
     await executor.query(`${REFRESH} WHERE p.id = ?`, [placeId]);

@@ -35,6 +35,7 @@ import {
 import { WebhookRelay } from './webhook-relay.service';
 import { TEST_EVENT, WebhookType } from './webhooks.constants';
 import { WebhooksRepository } from './webhooks.repository';
+import { retryOnDeadlock } from '../../database/mysql-errors';
 
 const PAGE_SIZE = 50;
 const TEST_WINDOW_MS = 60_000;
@@ -156,12 +157,16 @@ export class WebhooksService {
     actor: AuditActor,
     record: AuditRecord,
   ): Promise<T> {
-    return this.repository.dataSource.transaction(async (manager) => {
-      const result = await change(manager.getRepository(WebhookSubscriptionEntity));
-      await this.placeSummary.refresh(place.placeId, manager);
-      await this.audit.write(manager, actor, record);
-      return result;
-    });
+    // The place's row first: see PlaceSummaryRepository.lockPlace.
+    return retryOnDeadlock(() =>
+      this.repository.dataSource.transaction(async (manager) => {
+        await this.placeSummary.lockPlace(place.placeId, manager);
+        const result = await change(manager.getRepository(WebhookSubscriptionEntity));
+        await this.placeSummary.refresh(place.placeId, manager);
+        await this.audit.write(manager, actor, record);
+        return result;
+      }),
+    );
   }
 
   async list(place: AuthenticatedPlace): Promise<WebhookListDto> {

@@ -24,6 +24,8 @@ export const es: Catalog = {
   'label.usage_limit_reached': 'Se alcanzó el límite mensual de visitas del plan de beneficio.',
   'label.rate_limited': 'Demasiadas solicitudes; reintente después del tiempo indicado en Retry-After.',
   'label.internal_error': 'Ocurrió un error inesperado.',
+  'label.service_unavailable':
+    'El servicio no puede responder ahora; reintente después del tiempo indicado en Retry-After.',
   'label.check_in_not_available':
     'Este check-in ya no está pendiente: fue confirmado, cancelado o reemplazado.',
   'label.check_in_expired_alert':
@@ -31,6 +33,13 @@ export const es: Catalog = {
 
   'request.bodyNotJson': 'El cuerpo de la solicitud no es un JSON válido.',
   'request.bodyNotObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  'request.bodyTooDeep': 'El cuerpo de la solicitud anida listas u objetos con demasiada profundidad.',
+  'request.timeout': 'La solicitud no llegó completa a tiempo; la conexión se cerró.',
+  'request.headersTooLarge': 'Los encabezados de la solicitud superan el límite de tamaño.',
+  'request.badUrl': 'La URL no es válida: contiene una codificación % mal formada.',
+  'request.pathTooLong': 'Un segmento de la ruta de la URL supera el límite de longitud.',
+  'request.unreadable': 'No se pudo leer la solicitud.',
+  'request.shuttingDown': 'El servicio se está reiniciando; reintente en un momento.',
   'request.routeNotFound': 'No existe la ruta {{method}} {{path}}.',
   'request.authenticationRequired': 'Se requiere autenticación.',
   'request.databaseUnavailable':

@@ -24,6 +24,8 @@ export const ptBR: Catalog = {
   'label.usage_limit_reached': 'O limite mensal de visitas do plano de benefício foi atingido.',
   'label.rate_limited': 'Requisições demais; tente de novo depois do tempo indicado em Retry-After.',
   'label.internal_error': 'Ocorreu um erro inesperado.',
+  'label.service_unavailable':
+    'O serviço não pode responder agora; tente de novo após o tempo indicado em Retry-After.',
   'label.check_in_not_available':
     'Este check-in não está mais pendente: foi confirmado, cancelado ou substituído.',
   'label.check_in_expired_alert':
@@ -31,6 +33,13 @@ export const ptBR: Catalog = {
 
   'request.bodyNotJson': 'O corpo da requisição não é um JSON válido.',
   'request.bodyNotObject': 'O corpo da requisição deve ser um objeto JSON.',
+  'request.bodyTooDeep': 'O corpo da requisição aninha listas ou objetos em profundidade demais.',
+  'request.timeout': 'A requisição não chegou inteira a tempo; a conexão foi encerrada.',
+  'request.headersTooLarge': 'Os cabeçalhos da requisição passam do limite de tamanho.',
+  'request.badUrl': 'A URL não é válida: contém uma codificação % malformada.',
+  'request.pathTooLong': 'Um trecho do caminho da URL passa do limite de tamanho.',
+  'request.unreadable': 'Não foi possível ler a requisição.',
+  'request.shuttingDown': 'O serviço está reiniciando; tente de novo em instantes.',
   'request.routeNotFound': 'Não existe a rota {{method}} {{path}}.',
   'request.authenticationRequired': 'É preciso autenticar-se.',
   'request.databaseUnavailable':

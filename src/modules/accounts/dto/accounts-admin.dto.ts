@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
@@ -13,6 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsEmailAddress } from '../../../common/validation/is-email-address';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { OmitOrValidate } from '../../control-panel/dto/optional';
 import { ROLES } from '../entities/account.entity';
@@ -51,7 +51,7 @@ export class CreateAccountDto extends AccountScopeDto {
   @ApiProperty({ example: 'ana@acme.example', description: 'Unique, case-insensitive; stored in lower case' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @MaxLength(255)
-  @IsEmail({}, { message: 'validation.isEmail' })
+  @IsEmailAddress({ message: 'validation.isEmail' })
   @IsString()
   email: string;
 

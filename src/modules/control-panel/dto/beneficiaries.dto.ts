@@ -1,15 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsCalendarDate } from '../../../common/time/calendar-date';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEmail,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../../common/validation/is-email-address';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_BULK_ROWS } from '../bulk-rows';
 import { OmitOrValidate } from './optional';
@@ -19,7 +11,7 @@ class BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'joana@example.com', nullable: true, type: String })
   @IsOptional()
   @MaxLength(255)
-  @IsEmail({}, { message: 'validation.isEmail' })
+  @IsEmailAddress({ message: 'validation.isEmail' })
   @IsString()
   email?: string | null;
 

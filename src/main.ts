@@ -15,8 +15,20 @@ export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestF
     bufferLogs: true,
   });
   configureApp(app);
-  await app.listen(config.port, '0.0.0.0');
+  try {
+    await app.listen(config.port, '0.0.0.0');
+  } catch (error) {
+    throw portInUse(error, 'PORT', config.port);
+  }
   return app;
+}
+
+/** A port another program holds, told as the variable to change; any other listen error as it is. */
+export function portInUse(error: unknown, variable: string, port: number): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  return new ConfigError(
+    `port ${port} is already in use by another program: set ${variable} to a free port (e.g. ${variable}=${port + 10}).`,
+  );
 }
 
 export function exitOnStartFailure(error: unknown): never {

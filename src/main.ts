@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { createServer } from 'node:net';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter } from './app.setup';
@@ -8,6 +9,8 @@ import { DependencyUnavailableError, prepareDatabase } from './database/prepare-
 
 /** Prepares MySQL and checks Redis, then starts the HTTP service. */
 export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestFastifyApplication> {
+  // Before anything else, so that a busy port is one line naming PORT rather than a framework's error log.
+  await assertPortFree(config.port, 'PORT');
   await prepareDatabase(config);
   await checkRedis(config);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(), {
@@ -21,6 +24,20 @@ export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestF
     throw portInUse(error, 'PORT', config.port);
   }
   return app;
+}
+
+/** Fails with `portInUse`'s sentence when another program listens on the port. */
+export async function assertPortFree(port: number, variable: string, host = '0.0.0.0'): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    throw portInUse(error, variable, port);
+  }
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 /** A port another program holds, told as the variable to change; any other listen error as it is. */

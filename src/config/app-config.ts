@@ -289,6 +289,17 @@ export function loadConfig(overrides: Env = {}): AppConfig {
   return validateConfig({ ...process.env, ...overrides });
 }
 
+/** The port of the demo's webhook receiver: DEMO_RECEIVER_PORT, else the one after the service's PORT. */
+export function demoReceiverPort(config: AppConfig, overrides: Env = {}): number {
+  return integer(
+    { ...readDotEnv(), ...process.env, ...overrides },
+    'DEMO_RECEIVER_PORT',
+    config.port + 1,
+    1,
+    65535,
+  );
+}
+
 /** Sets variables that are not set yet (the demo's development defaults), before the config is loaded. */
 export function setEnvDefaults(defaults: Env): void {
   for (const [name, value] of Object.entries(defaults))

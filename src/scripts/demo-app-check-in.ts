@@ -10,9 +10,9 @@ export interface ReceivedEvent {
 }
 
 /** A local webhook receiver that prints what it gets and keeps the bodies, so the story can quote them. */
-export function startReceiver(port: number): { received: ReceivedEvent[] } {
+export async function startReceiver(port: number): Promise<{ received: ReceivedEvent[] }> {
   const received: ReceivedEvent[] = [];
-  createServer((req, res) => {
+  const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
@@ -31,9 +31,11 @@ export function startReceiver(port: number): { received: ReceivedEvent[] } {
       );
       res.writeHead(200).end('ok');
     });
-  })
-    .on('error', (error) => console.warn(`Demo webhook receiver not started: ${error.message}`))
-    .listen(port, '127.0.0.1');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
   return { received };
 }
 

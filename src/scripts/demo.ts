@@ -2,8 +2,8 @@
 // and prints the keys, codes, sample CPFs and a check-in story as ready-to-paste curl commands.
 import { DataSource } from 'typeorm';
 import { KeyVault } from '../common/crypto/key-vault';
-import { AppConfig, loadConfig, setEnvDefaults } from '../config/app-config';
-import { bootstrap, exitOnStartFailure } from '../main';
+import { AppConfig, demoReceiverPort, loadConfig, setEnvDefaults } from '../config/app-config';
+import { bootstrap, exitOnStartFailure, portInUse } from '../main';
 import { AppCheckIn, createAppCheckIn, startReceiver, subscribe } from './demo-app-check-in';
 import { DEMO_PASSWORD, DemoData, seedDemo } from './demo-seed';
 
@@ -78,7 +78,7 @@ curl -s ${base}/admin/places/${pinheiros.id}/check-ins -H 'Authorization: Bearer
 `;
 }
 
-function story({ base, receiverPort, demo, cpfs }: Story): string {
+function story({ base, receiverPort, demo, cpfs, config }: Story): string {
   const [cpf, webhookCpf] = cpfs;
   const [paulista, pinheiros] = demo.places;
   const inactive = demo.beneficiaries.find((b) => !b.active);
@@ -89,8 +89,11 @@ function story({ base, receiverPort, demo, cpfs }: Story): string {
   return `
 ================================================================================
  Gym integration service (demo) at ${base}
- Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Queue dashboard: ${base}/admin/queues
- Console: ${base}/console/   (sign in with one of the console accounts printed below)
+ Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json
+ Console: ${base}/console/   sign in as ${demo.accounts[0].email}, password ${DEMO_PASSWORD} (all accounts below)
+ Queue dashboard: ${base}/admin/queues   user admin, password ${config.adminApiToken} (ADMIN_API_TOKEN),
+   or the console's operator or support session
+ Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)
 ================================================================================
 Partner "${demo.partnerName}"   partner_api_key: ${demo.partnerApiKey}
 ${demo.places
@@ -205,14 +208,16 @@ A new operator outside the demo: npm run account:create-operator -- --email you@
 async function main(): Promise<void> {
   setEnvDefaults({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn' });
   const config = loadConfig();
+  // Started first, so that a busy port stops the demo before anything else runs.
+  const receiverPort = demoReceiverPort(config);
+  const { received } = await startReceiver(receiverPort).catch((error: unknown) => {
+    throw portInUse(error, 'DEMO_RECEIVER_PORT', receiverPort);
+  });
   const app = await bootstrap(config);
   const dataSource = app.get(DataSource);
   const demo = await seedDemo(dataSource, app.get(KeyVault));
   const cpfs = await pickFreshBeneficiaries(dataSource, demo, config.recentCheckinWindowSeconds);
   const base = `http://127.0.0.1:${config.port}`;
-  // Next to the service's port, so that demos on other ports never share a receiver.
-  const receiverPort = config.port + 1;
-  const { received } = startReceiver(receiverPort);
   const pinheiros = demo.places[1];
   await subscribe(
     base,
@@ -228,7 +233,8 @@ async function main(): Promise<void> {
   const told: Story = { base, receiverPort, demo, cpfs, appCheckIn, config };
   console.log(`${story(told)}${appStory(told)}
 ${consoleStory(base, demo)}
-Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
+The service (port ${config.port}, PORT) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run
+until you press Ctrl-C. Run it again any time: the data and keys stay the same.
 `);
 }
 

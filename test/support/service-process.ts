@@ -5,13 +5,13 @@ import { join } from 'node:path';
 
 const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
 
-/** The service as a real process of its own (src/main.ts through ts-node), with extra environment. */
+/** The service (or another entry point, such as the demo) as a real process of its own through ts-node. */
 export class ServiceProcess {
   private output = '';
   readonly child: ChildProcess;
 
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
+  constructor(env: Record<string, string>, entry = MAIN) {
+    this.child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', entry], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -29,9 +29,9 @@ export class ServiceProcess {
     return code;
   }
 
-  async waitUntilListening(timeoutMs = 30_000): Promise<void> {
+  async waitUntilListening(timeoutMs = 30_000, sign = 'listening'): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.output.includes('listening')) {
+    while (!this.output.includes(sign)) {
       if (this.child.exitCode !== null || Date.now() > deadline) {
         throw new Error(`service did not start:\n${this.output}`);
       }

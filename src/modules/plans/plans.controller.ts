@@ -26,7 +26,7 @@ export class PlansController {
     description:
       'Without `id`: the gym with its active plans. With `?id=CODE`: an array of the matching plans.',
   })
-  @ApiQuery({ name: 'id', required: false, example: 'B0KR5QWH', description: 'A plan code' })
+  @ApiQuery({ name: 'id', required: false, example: 'DPINH002', description: 'A plan code' })
   @ApiOkResponse({
     description: 'The gym with its active plans, or with `?id=` an array of the matching plans',
     schema: {

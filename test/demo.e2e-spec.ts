@@ -1,0 +1,80 @@
+import { once } from 'node:events';
+import { createServer, Server } from 'node:net';
+import { join } from 'node:path';
+import { freePort, ServiceProcess } from './support/service-process';
+
+const DEMO = join(__dirname, '..', 'src', 'scripts', 'demo.ts');
+
+/** The demo on a database and queue prefix of its own (dropped and deleted with the run's). */
+function demoEnv(env: Record<string, string>): Record<string, string> {
+  const database = new URL(process.env.DATABASE_URL as string);
+  database.pathname = `${database.pathname}_demo`;
+  return { DATABASE_URL: database.toString(), QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_demo`, ...env };
+}
+
+async function holdPort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+describe('npm run demo (e2e, real process)', () => {
+  let held: { port: number; server: Server };
+  beforeAll(async () => (held = await holdPort()));
+  afterAll(() => new Promise((resolve) => held.server.close(resolve)));
+
+  it("names PORT in one line, without a stack trace, when the service's port is busy", async () => {
+    const demo = new ServiceProcess(
+      demoEnv({ PORT: String(held.port), DEMO_RECEIVER_PORT: String(await freePort()) }),
+      DEMO,
+    );
+    expect(await demo.exitCode()).toBe(1);
+    expect(demo.logs.trim()).toBe(
+      `Cannot start: port ${held.port} is already in use by another program: set PORT to a free port (e.g. PORT=${held.port + 10}).`,
+    );
+  });
+
+  it("names DEMO_RECEIVER_PORT when the webhook receiver's port is busy", async () => {
+    const demo = new ServiceProcess(
+      demoEnv({ PORT: String(await freePort()), DEMO_RECEIVER_PORT: String(held.port) }),
+      DEMO,
+    );
+    expect(await demo.exitCode()).toBe(1);
+    expect(demo.logs.trim()).toBe(
+      `Cannot start: port ${held.port} is already in use by another program: set DEMO_RECEIVER_PORT to a free port (e.g. DEMO_RECEIVER_PORT=${held.port + 10}).`,
+    );
+  });
+
+  it('takes both ports from the environment, prints the logins and runs until Ctrl-C', async () => {
+    const [port, receiverPort] = [await freePort(), await freePort()];
+    const demo = new ServiceProcess(
+      demoEnv({ PORT: String(port), DEMO_RECEIVER_PORT: String(receiverPort) }),
+      DEMO,
+    );
+    try {
+      await demo.waitUntilListening(120_000, 'until you press Ctrl-C');
+      const base = `http://127.0.0.1:${port}`;
+      expect(demo.logs).toContain(
+        `Queue dashboard: ${base}/admin/queues   user admin, password dev-admin-token-change-me`,
+      );
+      expect(demo.logs).toContain(
+        `Console: ${base}/console/   sign in as operator@demo.example, password demo-console-password`,
+      );
+      expect(demo.logs).toContain(
+        `Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)`,
+      );
+      // The demo subscribed its receiver and made a member check-in: the receiver got the event on its port.
+      expect(demo.logs).toContain('[webhook receiver] POST /webhooks CHECK_IN_CREATED');
+      expect(demo.logs).toContain(
+        `The service (port ${port}, PORT) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run\nuntil you press Ctrl-C.`,
+      );
+      const health = await fetch(`${base}/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      demo.child.kill('SIGINT');
+      await demo.exitCode();
+    }
+    expect(demo.child.signalCode === 'SIGINT' || demo.child.exitCode === 0).toBe(true);
+  });
+});

@@ -13,17 +13,17 @@ import { cpfFromBase } from '../common/domain/cpf';
 const ROOT = resolve(__dirname, '..', '..');
 const BENCH_DIR = process.env.BENCH_DIR ?? resolve(ROOT, '..', 'shared', 'bench');
 const MYSQL = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
-const POOL = Number(process.env.BENCH_POOL ?? 300_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const POOL = Number(process.env.BENCH_POOL ?? 300_000);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HISTORY_VISITS = Number(process.env.BENCH_HISTORY_VISITS ?? 2_000_000);
 const REFERENCE_PORT = 3900;
-const SERVICE_PORT = 3901;
-const SERVICE_DB = 'gym_bench';
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const GYM_CODE = 'GYM1BNCH';
+export const SERVICE_PORT = 3901;
+export const SERVICE_DB = 'gym_bench';
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+export const GYM_CODE = 'GYM1BNCH';
 const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 8000);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const NODE_PATH = resolve(ROOT, 'node_modules');
@@ -34,7 +34,7 @@ const PRODUCTION_NODE_FLAGS = [
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 
-interface LoadResult {
+export interface LoadResult {
   mode: string;
   rps: number;
   p50: number;
@@ -52,7 +52,7 @@ const children: ChildProcess[] = [];
  * The gym's webhook receiver: answers 204 at once, counts deliveries by `webhook-id` (so duplicates show),
  * and keeps the confirmation endpoint of each member check-in's CHECK_IN_CREATED.
  */
-class Receiver {
+export class Receiver {
   readonly ids = new Set<string>();
   deliveries = 0;
   readonly endpoints = new Map<string, string>();
@@ -86,11 +86,11 @@ class Receiver {
   }
 }
 
-function log(message: string): void {
+export function log(message: string): void {
   console.error(`[bench] ${message}`);
 }
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(MYSQL.toString());
   url.pathname = `/${name}`;
   return url.toString();
@@ -136,13 +136,14 @@ async function waitFor(url: string, accept: (status: number) => boolean): Promis
   throw new Error(`${url} did not come up`);
 }
 
-async function load(
+export async function load(
   base: string,
   key: string,
   mode: 'validate' | 'register',
   seconds: number,
   first: number,
   gym: string,
+  pool = POOL,
 ) {
   const out = await run([
     'load.js',
@@ -152,13 +153,13 @@ async function load(
     String(seconds),
     String(CONNECTIONS),
     String(first),
-    String(POOL),
+    String(pool),
     gym,
   ]);
   return JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
 }
 
-async function admin<T>(path: string, body: unknown): Promise<T> {
+export async function admin<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${SERVICE_PORT}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -169,7 +170,7 @@ async function admin<T>(path: string, body: unknown): Promise<T> {
   return json;
 }
 
-async function mysql(database?: string) {
+export async function mysql(database?: string) {
   return createConnection({
     host: MYSQL.hostname,
     port: Number(MYSQL.port || 3306),
@@ -179,7 +180,7 @@ async function mysql(database?: string) {
   });
 }
 
-async function post<T>(path: string, body: unknown, headers: Record<string, string>): Promise<T> {
+export async function post<T>(path: string, body: unknown, headers: Record<string, string>): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${SERVICE_PORT}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -190,8 +191,9 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
   return json;
 }
 
-async function seedService(
+export async function seedService(
   receiverUrl: string,
+  beneficiaryCount = POOL,
 ): Promise<{ placeKey: string; placeId: string; seedSeconds: number }> {
   const partner = await admin<{ id: number; partner_api_key: string }>('/admin/partners', {
     name: 'Bench chain',
@@ -215,9 +217,9 @@ async function seedService(
   await admin(`/admin/places/${place.id}/plans`, { name: 'Bench plan', tier: 1 });
   await admin('/admin/benefit-plans', { code: 'BENCH', name: 'Bench', tier: 3, monthly_visit_limit: 30 });
   const started = Date.now();
-  for (let offset = 0; offset < POOL; offset += 10_000) {
+  for (let offset = 0; offset < beneficiaryCount; offset += 10_000) {
     const beneficiaries = [];
-    for (let i = offset; i < Math.min(POOL, offset + 10_000); i++) {
+    for (let i = offset; i < Math.min(beneficiaryCount, offset + 10_000); i++) {
       beneficiaries.push({ cpf: cpfFromBase(100000000 + i), name: `B${i}`, benefit_plan_code: 'BENCH' });
     }
     const result = await admin<{ created: number; errors: unknown[] }>('/admin/beneficiaries/bulk', {
@@ -233,7 +235,7 @@ async function seedService(
  * Lets MariaDB finish what a bulk insert leaves behind (statistics, undo to purge, dirty pages) so that the
  * next run measures steady state rather than the insert's aftermath.
  */
-async function settle(db: Connection, table: string): Promise<void> {
+export async function settle(db: Connection, table: string): Promise<void> {
   await db.query(`ANALYZE TABLE \`${table}\``);
   for (let waited = 0; waited < 120; waited++) {
     const [[row]] = (await db.query("SHOW GLOBAL STATUS LIKE 'Innodb_history_list_length'")) as unknown as [
@@ -248,7 +250,7 @@ async function settle(db: Connection, table: string): Promise<void> {
 }
 
 /** The mean of several runs: requests per second and p50 averaged, the worst p99, every non-2xx counted. */
-function combine(runs: LoadResult[]): LoadResult {
+export function combine(runs: LoadResult[]): LoadResult {
   const mean = (pick: (run: LoadResult) => number) =>
     runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
   const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
@@ -265,16 +267,16 @@ function combine(runs: LoadResult[]): LoadResult {
   };
 }
 
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+export const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
 /** Runs `requests` once through bench-load.js (autocannon); with `collect`, also answers every response. */
-async function loadList(
+export async function loadList(
   requests: { path: string; body?: string }[],
   headers: Record<string, string>,
   collect = false,
@@ -301,7 +303,10 @@ async function loadList(
 }
 
 /** Waits until the receiver has every event the service wrote; answers how long that took. */
-async function drain(receiver: Receiver, db: Connection): Promise<{ events: number; seconds: number }> {
+export async function drain(
+  receiver: Receiver,
+  db: Connection,
+): Promise<{ events: number; seconds: number }> {
   const started = Date.now();
   for (;;) {
     const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [
@@ -360,17 +365,8 @@ async function memberCheckIns(receiver: Receiver, placeKey: string) {
   };
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(resolve(BENCH_DIR, 'baseline.js'))) throw new Error(`No reference bench at ${BENCH_DIR}`);
-
-  log(`seeding the reference with ${POOL} beneficiaries`);
-  await run(['baseline.js', 'seed', String(POOL)], { BASELINE_DATABASE_URL: databaseUrl('baseline') });
-  const reference = start(
-    ['baseline.js', 'serve', String(REFERENCE_PORT)],
-    { BASELINE_DATABASE_URL: databaseUrl('baseline') },
-    BENCH_DIR,
-  );
-
+/** The service as `start:prod` runs it, on a fresh database of its own; resolves once it listens. */
+export async function startService(): Promise<ChildProcess> {
   const admin0 = await mysql();
   await admin0.query(`DROP DATABASE IF EXISTS \`${SERVICE_DB}\``);
   await admin0.end();
@@ -392,8 +388,23 @@ async function main(): Promise<void> {
     },
     ROOT,
   );
-  await waitFor(`http://127.0.0.1:${REFERENCE_PORT}/v1/track_usages/validate`, (s) => s === 401);
   await waitFor(`http://127.0.0.1:${SERVICE_PORT}/v1/track_usages/validate`, (s) => s === 401);
+  return service;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(resolve(BENCH_DIR, 'baseline.js'))) throw new Error(`No reference bench at ${BENCH_DIR}`);
+
+  log(`seeding the reference with ${POOL} beneficiaries`);
+  await run(['baseline.js', 'seed', String(POOL)], { BASELINE_DATABASE_URL: databaseUrl('baseline') });
+  const reference = start(
+    ['baseline.js', 'serve', String(REFERENCE_PORT)],
+    { BASELINE_DATABASE_URL: databaseUrl('baseline') },
+    BENCH_DIR,
+  );
+
+  const service = await startService();
+  await waitFor(`http://127.0.0.1:${REFERENCE_PORT}/v1/track_usages/validate`, (s) => s === 401);
 
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
@@ -436,6 +447,11 @@ async function main(): Promise<void> {
       );
     }
     results[mode] = { ref: combine(runs.ref), svc: combine(runs.svc) };
+  }
+  if (process.env.BENCH_STOP_AFTER_ROUNDS) {
+    // Profiling (BENCH_NODE_FLAGS=--cpu-prof ...): the profile's last seconds are the service's last run.
+    console.log(rounds.join('\n'));
+    return;
   }
   // Every register wrote an event; the process delivers them while the load runs. Those not yet at the
   // receiver when the last register run ends are the backlog, which must then drain.
@@ -576,18 +592,22 @@ async function main(): Promise<void> {
   if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    for (const child of children) child.kill('SIGTERM');
-    process.exit(1);
-  });
+/** Runs a bench's main, stopping every child it started however it ends. */
+export function runBench(main: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      for (const child of children) child.kill('SIGTERM');
+      process.exit(1);
+    });
+  }
+  main()
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      for (const child of children) child.kill('SIGTERM');
+    });
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
-  });
+if (require.main === module) runBench(main);

@@ -1,0 +1,245 @@
+// `npm run bench:scale` (not in CI): validate and register on a small database, then on a national-scale one
+// (BENCH_SCALE_BENEFICIARIES, default 10,000,000; BENCH_SCALE_VISITS, default 50,000,000), in one run of the
+// service. Prints how long the bulk load took and the size of the visits table and its indexes per million
+// visits. See README "Performance".
+import { Readable } from 'node:stream';
+import { Connection } from 'mysql2/promise';
+import { cpfFromBase } from '../common/domain/cpf';
+import {
+  combine,
+  fmt,
+  GYM_CODE,
+  load,
+  LoadResult,
+  log,
+  memoryOf,
+  mysql,
+  POOL,
+  Receiver,
+  ROUNDS,
+  runBench,
+  seedService,
+  SECONDS,
+  SERVICE_DB,
+  SERVICE_PORT,
+  settle,
+  startService,
+  WARMUP_SECONDS,
+  drain,
+} from './bench';
+
+const BENEFICIARIES = Number(process.env.BENCH_SCALE_BENEFICIARIES ?? 10_000_000);
+const VISITS = Number(process.env.BENCH_SCALE_VISITS ?? 50_000_000);
+/** Visits per INSERT … SELECT: one transaction each. */
+const VISIT_CHUNK = 1_000_000;
+/** Places the generated visits are spread over (ids only: visits keep no foreign key to places). */
+const PLACES = 1000;
+/** Registers use beneficiaries after the validate pool, so that validate never meets one with a recent visit. */
+const REGISTER_RESERVE = 200_000;
+const BASE = `http://127.0.0.1:${SERVICE_PORT}`;
+
+/** A unique 8-character code per row number: a multiplication by a unit modulo 36^8, in base 36. */
+function codeOf(i: number): string {
+  return ((i * 1_000_003) % 36 ** 8).toString(36).toUpperCase().padStart(8, '0');
+}
+
+/** Tab-separated beneficiaries `from` to `to` (exclusive), generated as the stream is read. */
+function beneficiaryRows(from: number, to: number, planId: number): Readable {
+  let next = from;
+  return new Readable({
+    read() {
+      if (next >= to) return void this.push(null);
+      const lines: string[] = [];
+      for (const end = Math.min(to, next + 10_000); next < end; next++) {
+        lines.push(
+          `${next + 1}\t${cpfFromBase(100000000 + next)}\t${codeOf(next)}\tB${next}\t1\t${planId}\n`,
+        );
+      }
+      this.push(lines.join(''));
+    },
+  });
+}
+
+/** Beneficiaries `from` to `to` with LOAD DATA LOCAL INFILE, their ids being row number + 1. */
+async function loadBeneficiaries(db: Connection, from: number, to: number, planId: number): Promise<void> {
+  await db.query({
+    sql: `LOAD DATA LOCAL INFILE 'beneficiaries.tsv' INTO TABLE beneficiaries
+          FIELDS TERMINATED BY '\\t' (id, cpf, code, name, active, benefit_plan_id)`,
+    infileStreamFactory: () => beneficiaryRows(from, to, planId),
+  } as unknown as string);
+}
+
+async function createTable(db: Connection, table: string): Promise<string> {
+  const [[row]] = (await db.query(`SHOW CREATE TABLE \`${table}\``)) as unknown as [
+    [{ 'Create Table': string }],
+  ];
+  return row['Create Table'].replace(/ AUTO_INCREMENT=\d+/, '');
+}
+
+/**
+ * The secondary indexes of `table` are dropped for the load and built again afterwards with their own
+ * definitions (a sorted build instead of millions of random inserts into a 128 MB buffer pool); the table's
+ * definition is compared before and after.
+ */
+async function withoutSecondaryIndexes(
+  db: Connection,
+  table: string,
+  indexes: string[],
+  work: () => Promise<void>,
+): Promise<{ loadSeconds: number; indexSeconds: number }> {
+  const before = await createTable(db, table);
+  const definitions = indexes.map((name) => {
+    const line = before.split('\n').find((l) => l.includes(`KEY \`${name}\``));
+    if (!line) throw new Error(`${table} has no index ${name}`);
+    return line.trim().replace(/,$/, '');
+  });
+  await db.query('SET foreign_key_checks = 0, unique_checks = 0');
+  await db.query(`ALTER TABLE \`${table}\` ${indexes.map((name) => `DROP INDEX \`${name}\``).join(', ')}`);
+  const started = Date.now();
+  await work();
+  const loaded = Date.now();
+  await db.query(`ALTER TABLE \`${table}\` ${definitions.map((d) => `ADD ${d}`).join(', ')}`);
+  await db.query('SET foreign_key_checks = 1, unique_checks = 1');
+  const after = await createTable(db, table);
+  if (after !== before) throw new Error(`${table} changed in the load:\n${before}\n${after}`);
+  return { loadSeconds: (loaded - started) / 1000, indexSeconds: (Date.now() - loaded) / 1000 };
+}
+
+async function sizes(
+  db: Connection,
+  table: string,
+): Promise<{ dataMb: number; indexMb: number; rows: number }> {
+  await db.query(`ANALYZE TABLE \`${table}\` PERSISTENT FOR ALL`);
+  const [[row]] = (await db.query(
+    `SELECT data_length AS data, index_length AS idx FROM information_schema.tables
+     WHERE table_schema = ? AND table_name = ?`,
+    [SERVICE_DB, table],
+  )) as unknown as [[{ data: number; idx: number }]];
+  const [[count]] = (await db.query(`SELECT COUNT(*) AS n FROM \`${table}\``)) as unknown as [
+    [{ n: number }],
+  ];
+  return { dataMb: Number(row.data) / 2 ** 20, indexMb: Number(row.idx) / 2 ** 20, rows: Number(count.n) };
+}
+
+async function main(): Promise<void> {
+  const service = await startService();
+  const receiver = new Receiver();
+  // No beneficiaries through the API: all of them come from the bulk load below.
+  const { placeKey } = await seedService(await receiver.listen(), 0);
+  const db = await mysql(SERVICE_DB);
+  const [[plan]] = (await db.query("SELECT id FROM benefit_plans WHERE code = 'BENCH'")) as unknown as [
+    [{ id: number }],
+  ];
+
+  const next = { register: POOL };
+  async function measure(
+    label: string,
+    pool = POOL,
+    modes: ('validate' | 'register')[] = ['validate', 'register'],
+  ): Promise<Record<string, LoadResult>> {
+    const out: Record<string, LoadResult> = {};
+    for (const mode of modes) {
+      const runs: LoadResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await settle(db, 'visits');
+        const first = mode === 'register' ? next.register : 0;
+        // A register's CPF is number `first + n` modulo the pool given: all beneficiaries for registers.
+        const range = mode === 'register' ? BENEFICIARIES : pool;
+        const warm = await load(BASE, placeKey, mode, WARMUP_SECONDS, first, GYM_CODE, range);
+        if (mode === 'register') next.register = warm.last;
+        const run = await load(BASE, placeKey, mode, SECONDS, next.register, GYM_CODE, range);
+        if (mode === 'register') next.register = run.last;
+        runs.push(run);
+        log(`${label} ${mode} round ${round + 1}: ${run.rps.toFixed(0)} rps (p99 ${run.p99} ms)`);
+      }
+      out[mode] = combine(runs);
+    }
+    return out;
+  }
+
+  const smallCount = POOL + REGISTER_RESERVE;
+  log(`small: ${smallCount} beneficiaries, no earlier visits`);
+  let started = Date.now();
+  await loadBeneficiaries(db, 0, smallCount, plan.id);
+  const smallLoadSeconds = (Date.now() - started) / 1000;
+  const small = await measure('small');
+
+  log(`loading ${BENEFICIARIES - smallCount} more beneficiaries`);
+  const beneficiaryLoad = await withoutSecondaryIndexes(
+    db,
+    'beneficiaries',
+    ['IDX_9eabc362579e27ccc462f228cb', 'IDX_beneficiaries_benefit_plan'],
+    () => loadBeneficiaries(db, smallCount, BENEFICIARIES, plan.id),
+  );
+  log(`beneficiaries: ${JSON.stringify(beneficiaryLoad)}`);
+
+  log(`loading ${VISITS} visits over the last year, ${PLACES} places`);
+  started = Date.now();
+  const visitLoad = await withoutSecondaryIndexes(
+    db,
+    'visits',
+    ['IDX_visits_place_created', 'IDX_visits_beneficiary_created'],
+    async () => {
+      for (let done = 0; done < VISITS; done += VISIT_CHUNK) {
+        const count = Math.min(VISIT_CHUNK, VISITS - done);
+        // Beneficiary by row number round-robin (about VISITS / BENEFICIARIES each), one of PLACES places, a
+        // time over the last year outside the recent window.
+        await db.query(
+          `INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at)
+           SELECT 1 + ((seq + ?) % ?),
+                  CONCAT('00000000-0000-4000-8000-', LPAD((seq + ?) % ?, 12, '0')), NULL,
+                  UTC_TIMESTAMP(3) - INTERVAL 2 HOUR - INTERVAL (((seq + ?) * 7919) % 525600) MINUTE
+           FROM seq_1_to_${count}`,
+          [done, BENEFICIARIES, done, PLACES, done],
+        );
+        if ((done / VISIT_CHUNK) % 10 === 0) log(`  ${done + count} visits`);
+      }
+    },
+  );
+  const loadSeconds = (Date.now() - started) / 1000;
+  log(`visits: ${JSON.stringify(visitLoad)}`);
+  const visitSizes = await sizes(db, 'visits');
+  const beneficiarySizes = await sizes(db, 'beneficiaries');
+
+  const large = await measure('large');
+  const cold = await measure('large, validate over every beneficiary', BENEFICIARIES, ['validate']);
+  const final = await drain(receiver, db);
+  await db.end();
+  receiver.close();
+  const memory = memoryOf(service.pid ?? 0);
+
+  const perMillion = (mb: number) => (mb / (visitSizes.rows / 1e6)).toFixed(1);
+  const lines = [
+    '',
+    `scale: ${BENEFICIARIES} beneficiaries, ${visitSizes.rows} visits; mean of ${ROUNDS} rounds of ${SECONDS} s at 32 connections after a ${WARMUP_SECONDS} s warm-up`,
+    'route     | small rps  p99 | large rps  p99 | ratio | large, validate over all: rps  p99',
+  ];
+  const checks: [string, boolean][] = [];
+  for (const mode of ['validate', 'register']) {
+    const ratio = large[mode].rps / small[mode].rps;
+    lines.push(
+      `${mode.padEnd(9)} |${fmt(small[mode].rps)} ${fmt(small[mode].p99)} |${fmt(large[mode].rps)} ${fmt(large[mode].p99)} | ${ratio.toFixed(2)}  |${cold[mode] ? `${fmt(cold[mode].rps)} ${fmt(cold[mode].p99)}` : ''}`,
+    );
+    checks.push([`${mode} at scale ${ratio.toFixed(2)} >= 0.9 of small`, ratio >= 0.9]);
+    checks.push([
+      `${mode}: no non-2xx (${small[mode].non2xx}/${large[mode].non2xx}/${cold[mode]?.non2xx ?? 0})`,
+      small[mode].non2xx + large[mode].non2xx + (cold[mode]?.non2xx ?? 0) === 0,
+    ]);
+  }
+  lines.push(
+    `load: ${smallCount} beneficiaries ${smallLoadSeconds.toFixed(1)} s; ${BENEFICIARIES - smallCount} more ${beneficiaryLoad.loadSeconds.toFixed(0)} s + indexes ${beneficiaryLoad.indexSeconds.toFixed(0)} s; ${VISITS} visits ${visitLoad.loadSeconds.toFixed(0)} s + indexes ${visitLoad.indexSeconds.toFixed(0)} s (${loadSeconds.toFixed(0)} s, ${(VISITS / loadSeconds).toFixed(0)} visits/s)`,
+    `visits: data ${visitSizes.dataMb.toFixed(0)} MB, indexes ${visitSizes.indexMb.toFixed(0)} MB: per million visits ${perMillion(visitSizes.dataMb)} MB data + ${perMillion(visitSizes.indexMb)} MB indexes`,
+    `beneficiaries: data ${beneficiarySizes.dataMb.toFixed(0)} MB, indexes ${beneficiarySizes.indexMb.toFixed(0)} MB for ${beneficiarySizes.rows} rows`,
+    `webhooks: ${receiver.ids.size} of ${final.events} events delivered, ${receiver.duplicates} duplicates; service peak RSS ${memory.peakMb.toFixed(0)} MB`,
+    '',
+  );
+  checks.push([
+    `every event delivered (${receiver.ids.size} of ${final.events})`,
+    receiver.ids.size === final.events,
+  ]);
+  for (const [text, ok] of checks) lines.push(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  console.log(lines.join('\n'));
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+}
+
+runBench(main);

@@ -3,7 +3,6 @@ import type { Queue } from 'bull';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { Metrics } from '../src/common/metrics/metrics';
 import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';

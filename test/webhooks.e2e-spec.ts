@@ -603,9 +603,11 @@ describe('webhooks (e2e)', () => {
       const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
-      for (const job of jobs) {
-        expect(Object.keys(job.data).sort()).toEqual(['attempt', 'deliveryId', 'place', 'redeliveries', 'target']);
-      }
+      // `failing` is there when the endpoint had failed before the attempt was handed over.
+      for (const job of jobs)
+        expect(['attempt', 'deliveryId', 'failing', 'place', 'redeliveries', 'target']).toEqual(
+          expect.arrayContaining(Object.keys(job.data)),
+        );
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
       const [delivery] = await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE place_id = ?', [
         g.place.id,

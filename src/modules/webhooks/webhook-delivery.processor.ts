@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -11,6 +11,8 @@ import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants
  */
 @Injectable()
 export class WebhookDeliveryProcessor implements OnModuleInit {
+  private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+
   constructor(
     private readonly deliveries: WebhookDeliveryService,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { expectError } from './support/http';
 import { createTestApp, TestApp } from './support/test-app';
+import { eventually } from './support/webhook-receiver';
 
 /** Sends `raw` on a fresh connection and collects everything until the server closes it. */
 function exchange(port: number, raw: string, keepOpen = false): Promise<string> {
@@ -95,5 +96,63 @@ describe('the HTTP edge (e2e)', () => {
       statuses.push(res.status);
     }
     expect(statuses.slice(2)).toEqual([429, 429]);
+  });
+});
+
+describe('the HTTP edge, configured (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      HTTP_MAX_CONNECTIONS: '2',
+      TRUST_PROXY: 'loopback',
+      AUTH_RATE_LIMIT_PER_MINUTE: '2',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('closes a connection over HTTP_MAX_CONNECTIONS at once, and serves again when one ends', async () => {
+    const open = () => {
+      const socket = connect(port, '127.0.0.1');
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('error', () => undefined);
+      return { socket, closed };
+    };
+    const first = open();
+    const second = open();
+    await Promise.all([first, second].map(({ socket }) => new Promise((r) => socket.once('connect', r))));
+    const third = open();
+    third.socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+    let thirdAnswer = '';
+    third.socket.on('data', (chunk: Buffer) => (thirdAnswer += chunk.toString()));
+    await third.closed;
+    expect(thirdAnswer).toBe('');
+    first.socket.destroy();
+    await first.closed;
+    // The server counts the freed connection once it sees it close.
+    await eventually(
+      async () =>
+        (
+          await exchange(port, 'GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+        ).startsWith('HTTP/1.1 200 '),
+      10_000,
+      'a connection to be served again',
+    );
+    second.socket.destroy();
+  });
+
+  it('believes X-Forwarded-For from the proxies TRUST_PROXY names: each forwarded address has its own limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await request(t.http)
+        .post('/partner/auth')
+        .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+        .send({ place_api_key: 'x', partner_api_key: 'y' });
+      statuses.push(res.status);
+    }
+    expect(statuses).not.toContain(429);
   });
 });

@@ -95,6 +95,14 @@ export class WebhookDeliveryService implements OnModuleDestroy {
       payload: work.payload,
       at,
     });
+    if (result.abandoned) {
+      // The process is stopping: the attempt is due again now, for this or another process to make.
+      await this.repository.releaseLost(
+        { id: work.id, subscriptionId: work.subscriptionId, redeliveries: work.redeliveries, attempts: work.attempts },
+        at,
+      );
+      return undefined;
+    }
     const next = await this.record(work, job, result, at);
     return next && { deliveryId: next.id, redeliveries: next.redeliveries, attempt: next.attempts + 1 };
   }

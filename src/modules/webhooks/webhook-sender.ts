@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
@@ -20,6 +20,8 @@ export interface SendResult {
   responseBody: string | null;
   error: string | null;
   retryAfterMs?: number;
+  /** Cut short because this process is stopping: not the receiver's doing, so not an attempt. */
+  abandoned?: boolean;
 }
 
 export interface SignedMessage {
@@ -31,11 +33,6 @@ export interface SignedMessage {
 }
 
 /**
- * One signed POST (Standard Webhooks). Private, loopback, link-local and metadata addresses are refused when
- * the connection is made (so DNS names that resolve to them are refused too) unless allowed by config.
- * Redirects are never followed: a 3xx is a failure.
- */
-/**
  * The attempt's error as the delivery log shows it to the gym. A refusal of the filtering agent names the
  * private address the host resolved to, which would let a partner map the service's network: it is replaced.
  */
@@ -45,8 +42,19 @@ function publicError(error: Error): string {
   return error.message;
 }
 
+const SHUTTING_DOWN = 'aborted: the service is shutting down';
+
+/**
+ * One signed POST (Standard Webhooks). Private, loopback, link-local and metadata addresses are refused when
+ * the connection is made (so DNS names that resolve to them are refused too) unless allowed by config.
+ * Redirects are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are
+ * aborted at once (and none starts): each ends as a failed attempt whose delivery is due again by the retry
+ * schedule, instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
+ */
 @Injectable()
-export class WebhookSender {
+export class WebhookSender implements OnModuleDestroy {
+  private readonly inFlight = new Set<(error: Error) => void>();
+  private stopping = false;
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
 
@@ -58,6 +66,11 @@ export class WebhookSender {
     };
     this.httpAgent = new RequestFilteringHttpAgent(filter);
     this.httpsAgent = new RequestFilteringHttpsAgent(filter);
+  }
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+    for (const abort of this.inFlight) abort(new Error(SHUTTING_DOWN));
   }
 
   sign(message: SignedMessage): Record<string, string> {
@@ -93,6 +106,7 @@ export class WebhookSender {
         settled = true;
         clearTimeout(deadline);
         clearTimeout(grace);
+        this.inFlight.delete(failed);
         // A receiver still sending must not keep the socket, nor hand it to the next attempt.
         if (!response?.complete) {
           response?.destroy();
@@ -106,6 +120,7 @@ export class WebhookSender {
           statusCode: response?.statusCode ?? null,
           responseBody: snippet(),
           error: publicError(error),
+          ...(error.message === SHUTTING_DOWN && { abandoned: true }),
         });
       const answered = (answer: IncomingMessage) => finish(this.outcome(answer, snippet()));
       const deadline = setTimeout(
@@ -115,6 +130,8 @@ export class WebhookSender {
             : failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
         this.config.webhookTimeoutMs,
       );
+      if (this.stopping) return failed(new Error(SHUTTING_DOWN));
+      this.inFlight.add(failed);
       try {
         request = this.post(message, (answer) => {
           response = answer;

@@ -10,10 +10,9 @@ import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 /**
  * The outbox on the hot path: a register at a subscribed gym writes its event and delivery in its own
- * transaction, and must not wait for the relay, whose claim transaction stays open while it hands the rows
- * to Redis.
+ * transaction, and must not wait for the poller that hands due attempts to Redis.
  */
-describe('outbox writes beside the relay (e2e)', () => {
+describe('outbox writes beside the poller (e2e)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -26,7 +25,7 @@ describe('outbox writes beside the relay (e2e)', () => {
   afterEach(() => jest.restoreAllMocks());
   afterAll(() => t.close());
 
-  it('a register commits its event while the relay holds the pending rows it claimed', async () => {
+  it('a register commits its event while the poller hands the rows it claimed to Redis', async () => {
     const gym = await createGym(t);
     await request(t.http)
       .post('/partner/webhook/create')
@@ -46,39 +45,38 @@ describe('outbox writes beside the relay (e2e)', () => {
         .expect(204);
 
     const order: string[] = [];
-    let claimed!: () => void;
-    const claim = new Promise<void>((resolve) => (claimed = resolve));
+    let handing!: () => void;
+    const handingOver = new Promise<void>((resolve) => (handing = resolve));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // The relay's claim stays open until the test lets Redis "answer".
-    jest.spyOn(t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)), 'add').mockImplementation(async () => {
-      order.push('relay claimed');
-      claimed();
-      await gate;
-      order.push('queued');
-      return {} as Job;
-    });
     const repository = t.app.get(WebhooksRepository);
     const markQueued = repository.markQueued.bind(repository);
     jest.spyOn(repository, 'markQueued').mockImplementation(async (...args) => {
       await markQueued(...args);
-      order.push('relay committing');
+      order.push('poller claimed');
+    });
+    // The poller's hand-over to Redis stays open until the test lets Redis "answer".
+    jest.spyOn(t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)), 'addBulk').mockImplementation(async () => {
+      order.push('handing over');
+      handing();
+      await gate;
+      order.push('queued');
+      return [] as Job[];
     });
 
     await register(first.cpf);
-    await claim;
+    await handingOver;
     await register(second.cpf);
     order.push('second register answered');
     release();
-    while (!order.includes('relay committing')) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!order.includes('queued')) await new Promise((resolve) => setTimeout(resolve, 20));
 
-    // Blocked by the claim's locks, the register would answer only after the relay gave up on Redis and
-    // rolled back, and its rows would be claimed again in a second pass.
+    // Had the claim's transaction stayed open over the Redis round trip, its locks would hold the register.
     expect(order.slice(0, 4)).toEqual([
-      'relay claimed',
+      'poller claimed',
+      'handing over',
       'second register answered',
       'queued',
-      'relay committing',
     ]);
     const events: { n: string }[] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_events');
     expect(Number(events[0].n)).toBe(2);

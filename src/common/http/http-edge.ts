@@ -81,6 +81,7 @@ export function httpEdgeOptions(config: AppConfig): FastifyServerOptions & {
         .code(refusal.status)
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-language', locale)
+        .header('x-request-id', request.id)
         .send(envelopeBody(refusal, locale, request.id));
     },
     clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
@@ -122,6 +123,7 @@ export function registerShutdownRefusal(fastify: FastifyInstance): void {
       .header('connection', 'close')
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-language', request.locale)
+      .header('x-request-id', request.id)
       .send(envelopeBody(refusal, request.locale, request.id));
   });
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import type { Job, JobOptions, Queue } from 'bull';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isDatabaseUnreachable } from '../../database/mysql-errors';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 import { deliveryJobId } from './webhook-policy';
 import { DueAttempt, EndpointBreaker, WebhooksRepository } from './webhooks.repository';
@@ -45,6 +46,7 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private next?: Promise<void>;
   private stopped = false;
   private redisDown = false;
+  private databaseDown = false;
   private lastLostCheckAt = 0;
 
   constructor(
@@ -94,8 +96,16 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
         this.lastLostCheckAt = now;
         await this.recoverLost();
       }
+      if (this.databaseDown) this.logger.log('Webhook poller reaches the database again');
+      this.databaseDown = false;
     } catch (error) {
-      this.logger.error({ err: error }, 'Webhook poller pass failed');
+      if (!isDatabaseUnreachable(error)) {
+        this.logger.error({ err: error }, 'Webhook poller pass failed');
+      } else if (!this.databaseDown) {
+        // One line per outage, no stack: deliveries wait in the database until it answers again.
+        this.databaseDown = true;
+        this.logger.warn(`Webhook poller cannot reach the database (${(error as Error).message}); it retries`);
+      }
     }
   }
 

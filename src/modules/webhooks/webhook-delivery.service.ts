@@ -162,17 +162,16 @@ export class WebhookDeliveryService implements OnModuleDestroy {
         this.stopping ? undefined : { now: at, leaseUntil: this.leaseUntil(at) },
       ),
     );
-    if (!result.ok)
-      this.logger.warn(
-        {
-          deliveryId: work.id,
-          eventId: work.eventId,
-          statusCode: result.statusCode,
-          error: result.error,
-          status,
-        },
-        'Webhook attempt failed',
-      );
+    const logged = {
+      deliveryId: work.id,
+      eventId: work.eventId,
+      attempt: number,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      status,
+    };
+    if (result.ok) this.logger.debug(logged, 'Webhook attempt delivered');
+    else this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed');
     if (recorded.breaker?.justOpened)
       this.logger.warn(
         {

@@ -173,8 +173,11 @@ expect.extend({
   },
 });
 
-declare module 'expect' {
-  interface Matchers<R> {
-    toBeBetween(after: number, before: number): R;
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R> {
+      toBeBetween(after: number, before: number): R;
+    }
   }
 }

@@ -278,7 +278,8 @@ export class WebhooksRepository {
     limit: number,
   ): Promise<DueAttempt[]> {
     const rows: DueAttempt[] = await manager.query(
-      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts FROM webhook_deliveries
+      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts
+       FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
        WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
       [subscriptionId, now, limit],

@@ -1,38 +1,11 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
 import { envelope, partnerToken } from './support/http';
+import { OwnRedis } from './support/own-servers';
 import { freePort } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
-
-/** A redis-server of the test's own, on its own port, that the test stops and starts. */
-class OwnRedis {
-  private child?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  async start(): Promise<void> {
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
-    this.child = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    this.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually(() => output.includes('Ready to accept connections'), 10_000, 'redis-server to start');
-  }
-
-  async stop(): Promise<void> {
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.kill('SIGKILL');
-    await once(this.child, 'exit');
-  }
-}
 
 describe('check-ins while Redis is down (e2e)', () => {
   let redis: OwnRedis;

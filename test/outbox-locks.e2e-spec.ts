@@ -4,8 +4,9 @@ import request from 'supertest';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, partnerToken } from './support/http';
+import { envelope } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 /**
@@ -27,11 +28,7 @@ describe('outbox writes beside the poller (e2e)', () => {
 
   it('a register commits its event while the poller hands the rows it claimed to Redis', async () => {
     const gym = await createGym(t);
-    await request(t.http)
-      .post('/partner/webhook/create')
-      .set('Authorization', `Bearer ${await partnerToken(t.http, gym)}`)
-      .send({ webhook_url: 'http://127.0.0.1:9/hook', webhook_type: 'CHECKIN' })
-      .expect(201);
+    await subscribeCheckIns(t, gym, 'http://127.0.0.1:9/hook');
     const plan = await createBenefitPlan(t.dataSource);
     const [first, second] = [
       await createBeneficiary(t.dataSource, plan),

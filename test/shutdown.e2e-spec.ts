@@ -1,8 +1,9 @@
 import { DispatchFunc, inject } from 'light-my-request';
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, partnerToken } from './support/http';
+import { envelope } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
@@ -20,12 +21,7 @@ describe('shutdown (e2e)', () => {
 
   it('aborts webhook attempts in flight, leaving them due again without counting them, and refuses new requests in the envelope', async () => {
     const gym = await createGym(t);
-    const token = await partnerToken(t.http, gym);
-    await request(t.http)
-      .post('/partner/webhook/create')
-      .set('Authorization', `Bearer ${token}`)
-      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
-      .expect(201);
+    await subscribeCheckIns(t, gym, receiver.url());
     const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
     // A receiver that never answers.
     receiver.respond(() => undefined);

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, partnerToken } from './support/http';
+import { envelope } from './support/http';
 import { OwnRedis } from './support/own-servers';
 import { freePort } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
@@ -28,12 +29,7 @@ describe('check-ins while Redis is down (e2e)', () => {
 
   it('answers 204 to 50 check-ins with Redis down, and delivers all 50 events once Redis is back', async () => {
     const gym = await createGym(t);
-    const token = await partnerToken(t.http, gym);
-    await request(t.http)
-      .post('/partner/webhook/create')
-      .set('Authorization', `Bearer ${token}`)
-      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
-      .expect(201);
+    await subscribeCheckIns(t, gym, receiver.url());
     const plan = await createBenefitPlan(t.dataSource);
     const members = await Promise.all(
       Array.from({ length: 50 }, () => createBeneficiary(t.dataSource, plan)),

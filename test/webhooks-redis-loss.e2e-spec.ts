@@ -3,8 +3,9 @@ import type { Queue } from 'bull';
 import request from 'supertest';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
+import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
-import { envelope, partnerToken } from './support/http';
+import { envelope } from './support/http';
 import { OwnRedis } from './support/own-servers';
 import { freePort } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
@@ -41,12 +42,7 @@ describe('webhook deliveries after Redis loses its data (e2e)', () => {
 
   it('resumes every schedule: retries go out when due, lost first attempts within seconds, none failed', async () => {
     const gym = await createGym(t);
-    const token = await partnerToken(t.http, gym);
-    await request(t.http)
-      .post('/partner/webhook/create')
-      .set('Authorization', `Bearer ${token}`)
-      .send({ webhook_url: receiver.url(), webhook_type: 'CHECKIN' })
-      .expect(201);
+    await subscribeCheckIns(t, gym, receiver.url());
     const plan = await createBenefitPlan(t.dataSource);
     const members = await Promise.all(
       Array.from({ length: 30 }, () => createBeneficiary(t.dataSource, plan)),

@@ -163,10 +163,97 @@ describe('webhook destinations are isolated (e2e)', () => {
     await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth).expect(202);
   });
 
+  it('records outcomes reported together only for the attempt each delivery still waits for', async () => {
+    const g = await subscribedGym(healthy.url(), 0);
+    const repository = t.app.get(WebhooksRepository);
+    const [subscription] = await t.dataSource.query(
+      'SELECT id FROM webhook_subscriptions WHERE place_id = ?',
+      [g.gym.place.id],
+    );
+    const now = new Date();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(
+        await repository.insertEvent(t.dataSource, {
+          id: `evt_batch_${i}`,
+          placeId: g.gym.place.id,
+          type: 'TEST',
+          payload: '{}',
+          createdAt: now,
+          subscriptionId: String(subscription.id),
+          url: healthy.url(),
+        }),
+      );
+    }
+    // All four in a worker's hands (a lease far ahead, so the poller leaves them alone); the last one has
+    // moved on to its second attempt since.
+    await t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
+      new Date(now.getTime() + 3_600_000),
+      ids,
+    ]);
+    await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
+    const record = (deliveryId: string, code: number) => ({
+      deliveryId,
+      chain: { redeliveries: 0, attempts: 0 },
+      attempt: {
+        number: 1,
+        url: healthy.url(),
+        statusCode: code,
+        durationMs: 3,
+        responseBody: null,
+        error: code === 204 ? null : `HTTP ${code}`,
+        createdAt: now,
+      },
+      outcome:
+        code === 204
+          ? { status: 'delivered' as const, nextAttemptAt: null }
+          : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 60_000) },
+      breaker:
+        code === 204
+          ? { kind: 'success' as const, subscriptionId: String(subscription.id), mayBeFailing: false }
+          : {
+              kind: 'failure' as const,
+              subscriptionId: String(subscription.id),
+              error: `HTTP ${code}`,
+              threshold: 3,
+              openSeconds: 30,
+            },
+      claimNext: false,
+    });
+
+    const results = await repository.recordAttempts(
+      // The second copy of ids[0] is a stray job of the same attempt; ids[3]'s is a stale one.
+      [
+        record(ids[0], 204),
+        record(ids[1], 500),
+        record(ids[0], 204),
+        record(ids[2], 204),
+        record(ids[3], 204),
+      ],
+      { now, leaseUntil: now },
+    );
+
+    expect(results.map((r) => r.recorded)).toEqual([true, true, false, true, false]);
+    expect(results[1].breaker).toMatchObject({ failures: 1 });
+    const rows = await t.dataSource.query(
+      'SELECT id, status, attempts, last_status_code AS code, queued_at AS queuedAt, delivered_at AS deliveredAt FROM webhook_deliveries',
+    );
+    const byId = new Map(rows.map((row: { id: string }) => [row.id, row]));
+    expect(byId.get(ids[0])).toMatchObject({ status: 'delivered', attempts: 1, code: 204, queuedAt: null });
+    expect(byId.get(ids[0]).deliveredAt).not.toBeNull();
+    expect(byId.get(ids[1])).toMatchObject({ status: 'queued', attempts: 1, code: 500, queuedAt: null });
+    expect(byId.get(ids[2])).toMatchObject({ status: 'delivered', attempts: 1, code: 204 });
+    expect(byId.get(ids[3])).toMatchObject({ status: 'pending', attempts: 1, code: null });
+    const attempts = await t.dataSource.query(
+      'SELECT delivery_id AS id, number FROM webhook_attempts ORDER BY id',
+    );
+    expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+  });
+
   it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {
     const g = await subscribedGym(healthy.url(), 1);
     const repository = t.app.get(WebhooksRepository);
-    const record = jest.spyOn(repository, 'recordAttempt');
+    const record = jest.spyOn(repository, 'recordAttempts');
     record.mockImplementationOnce(() =>
       Promise.reject(
         Object.assign(new Error('Deadlock found when trying to get lock'), { code: 'ER_LOCK_DEADLOCK' }),

@@ -20,8 +20,9 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HISTORY_VISITS = Number(process.env.BENCH_HISTORY_VISITS ?? 2_000_000);
 const REFERENCE_PORT = 3900;
-export const SERVICE_PORT = 3901;
-export const SERVICE_DB = 'gym_bench';
+// BENCH_SERVICE_PORT, BENCH_DATABASE: a second bench (bench:scale) can run beside this one on its own.
+export const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 3901);
+export const SERVICE_DB = process.env.BENCH_DATABASE ?? 'gym_bench';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 export const GYM_CODE = 'GYM1BNCH';
 const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 8000);
@@ -377,7 +378,7 @@ export async function startService(): Promise<ChildProcess> {
       NODE_ENV: 'production',
       PORT: String(SERVICE_PORT),
       DATABASE_URL: databaseUrl(SERVICE_DB),
-      QUEUE_PREFIX: 'gymbench',
+      QUEUE_PREFIX: SERVICE_DB,
       JWT_SECRET: 'bench-jwt-secret-0123456789',
       ADMIN_API_TOKEN: ADMIN_TOKEN,
       KEY_ENCRYPTION_SECRET: 'bench-key-secret-0123456789',

@@ -56,6 +56,26 @@ export interface DeliveryChain {
   attempts?: number;
 }
 
+/** One attempt's outcome, as a worker reports it. */
+export interface AttemptRecord {
+  deliveryId: string;
+  /** The chain and attempt count the worker read before sending: the row must still be there. */
+  chain: DeliveryChain & { attempts: number };
+  attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>;
+  outcome: { status: DeliveryStatus; nextAttemptAt: Date | null };
+  breaker: BreakerUpdate;
+  /** After a success: hand the worker its endpoint's next due attempt. */
+  claimNext: boolean;
+}
+
+/** What recording an attempt did: nothing (the row had moved on), the breaker's change, the next attempt. */
+export interface AttemptRecorded {
+  recorded: boolean;
+  breaker?: EndpointBreaker;
+  closed?: boolean;
+  next?: DueAttempt;
+}
+
 /** An attempt that is due or in the queue: attempt number `attempts + 1` of chain `redeliveries`. */
 export interface DueAttempt {
   id: string;
@@ -209,7 +229,10 @@ export class WebhooksRepository {
   }
 
   /** The place (`Name (CODE)`) and the target host of each delivery, for the queue dashboard's jobs. */
-  async jobLabels(executor: Executor, ids: string[]): Promise<Map<string, { place: string; target: string }>> {
+  async jobLabels(
+    executor: Executor,
+    ids: string[],
+  ): Promise<Map<string, { place: string; target: string }>> {
     if (ids.length === 0) return new Map();
     // A plain read, apart from the claim: a locking read would lock the places' rows as well.
     const rows: { id: string; placeName: string; placeCode: string; url: string }[] = await executor.query(
@@ -344,104 +367,155 @@ export class WebhooksRepository {
     return result.affectedRows > 0;
   }
 
-  async findWork(deliveryId: string): Promise<DeliveryWork | undefined> {
+  /** The work of these deliveries, by id; a delivery that is gone is missing from the map. */
+  async findWork(deliveryIds: readonly string[]): Promise<Map<string, DeliveryWork>> {
+    if (deliveryIds.length === 0) return new Map();
     const rows: DeliveryWork[] = await this.dataSource.query(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
               d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
               e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
-       WHERE d.id = ?`,
-      [deliveryId],
+       WHERE d.id IN (?)`,
+      [deliveryIds],
     );
-    const row = rows[0];
-    return (
-      row && {
-        ...row,
-        id: String(row.id),
-        attempts: Number(row.attempts),
-        redeliveries: Number(row.redeliveries),
-        inQueue: Boolean(Number(row.inQueue)),
-      }
+    return new Map(
+      rows.map((row) => [
+        String(row.id),
+        {
+          ...row,
+          id: String(row.id),
+          attempts: Number(row.attempts),
+          redeliveries: Number(row.redeliveries),
+          inQueue: Boolean(Number(row.inQueue)),
+        },
+      ]),
     );
   }
 
   /**
-   * Logs an attempt and moves its delivery on, with the endpoint's breaker, in one transaction. Only the
-   * attempt the delivery is waiting for is recorded: a stray copy of a job finds the row moved on and writes
-   * nothing. Returns false then, and the breaker's change otherwise.
+   * Logs attempts and moves their deliveries on, with their endpoints' breakers, in one transaction (the
+   * outcomes that workers report at about the same time go together). Only the attempt a delivery is waiting
+   * for is recorded: a stray copy of a job finds the row moved on and writes nothing (`recorded: false`).
+   * After a success the worker may ask for its endpoint's next due attempt (`claimNext`): the endpoint keeps
+   * its share (one attempt ends, one starts) without a trip through the poller and the queue. That attempt's
+   * `queued_at` is the end of the worker's lease, so that the lost-attempt check leaves it alone while it runs.
    */
-  async recordAttempt(
-    deliveryId: string,
-    chain: DeliveryChain & { attempts: number },
-    attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>,
-    outcome: { status: DeliveryStatus; nextAttemptAt: Date | null },
-    breaker: BreakerUpdate,
-    claimNext?: { now: Date; leaseUntil: Date },
-  ): Promise<{ recorded: boolean; breaker?: EndpointBreaker; closed?: boolean; next?: DueAttempt }> {
+  async recordAttempts(
+    records: readonly AttemptRecord[],
+    lease: { now: Date; leaseUntil: Date },
+  ): Promise<AttemptRecorded[]> {
     return this.dataSource.transaction('READ COMMITTED', async (manager) => {
-      const moved: { affectedRows: number } = await manager.query(
-        `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
-           last_attempt_at = ?, next_attempt_at = ?, queued_at = NULL,
-           delivered_at = IF(? = 'delivered', ?, delivered_at)
-         WHERE id = ? AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
-        [
-          attempt.number,
-          attempt.url,
-          outcome.status,
-          attempt.statusCode,
-          attempt.error,
-          attempt.createdAt,
-          outcome.nextAttemptAt,
-          outcome.status,
-          attempt.createdAt,
-          deliveryId,
-          chain.redeliveries,
-          chain.attempts,
-        ],
-      );
-      if (moved.affectedRows === 0) return { recorded: false };
-      await manager.query(
-        `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          deliveryId,
-          attempt.number,
-          attempt.url,
-          attempt.statusCode,
-          attempt.durationMs,
-          attempt.responseBody,
-          attempt.error,
-          attempt.createdAt,
-        ],
-      );
-      if (breaker.kind === 'success') {
-        const next = claimNext && (await this.claimNext(manager, breaker.subscriptionId, claimNext));
-        if (!breaker.mayBeFailing) return { recorded: true, next };
-        const closed: { affectedRows: number } = await manager.query(
-          `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
-           WHERE subscription_id = ? AND failures > 0`,
-          [breaker.subscriptionId],
+      const ids = [...new Set(records.map((record) => record.deliveryId))];
+      const rows: { id: string; redeliveries: number; attempts: number; inQueue: number }[] =
+        await manager.query(
+          `SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue
+         FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
+          [ids],
         );
-        return { recorded: true, closed: closed.affectedRows > 0, next };
+      const waiting = new Map(
+        rows.map((row) => [
+          String(row.id),
+          {
+            redeliveries: Number(row.redeliveries),
+            attempts: Number(row.attempts),
+            inQueue: Number(row.inQueue) === 1,
+          },
+        ]),
+      );
+      const results: AttemptRecorded[] = records.map(() => ({ recorded: false }));
+      const accepted: number[] = [];
+      records.forEach((record, index) => {
+        const row = waiting.get(record.deliveryId);
+        if (!row?.inQueue || row.redeliveries !== record.chain.redeliveries) return;
+        if (row.attempts !== record.chain.attempts) return;
+        accepted.push(index);
+        waiting.set(record.deliveryId, { ...row, attempts: record.attempt.number, inQueue: false });
+      });
+      if (accepted.length === 0) return results;
+      await this.moveDeliveries(
+        manager,
+        accepted.map((index) => records[index]),
+      );
+      await this.insertAttempts(
+        manager,
+        accepted.map((index) => records[index]),
+      );
+
+      const wantNext = new Map<string, number[]>();
+      for (const index of accepted) {
+        const { breaker, claimNext } = records[index];
+        results[index] = { recorded: true };
+        if (breaker.kind === 'failure') {
+          results[index].breaker = await this.countFailure(
+            manager,
+            breaker,
+            records[index].attempt.createdAt,
+          );
+          continue;
+        }
+        if (breaker.mayBeFailing) {
+          const closed: { affectedRows: number } = await manager.query(
+            `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+             WHERE subscription_id = ? AND failures > 0`,
+            [breaker.subscriptionId],
+          );
+          results[index].closed = closed.affectedRows > 0;
+        }
+        if (claimNext)
+          wantNext.set(breaker.subscriptionId, [...(wantNext.get(breaker.subscriptionId) ?? []), index]);
       }
-      return { recorded: true, breaker: await this.countFailure(manager, breaker, attempt.createdAt) };
+      const claimed: string[] = [];
+      for (const [subscriptionId, indexes] of wantNext) {
+        const next = await this.claimDue(manager, subscriptionId, lease.now, indexes.length);
+        next.forEach((attempt, i) => {
+          results[indexes[i]].next = attempt;
+          claimed.push(attempt.id);
+        });
+      }
+      await this.markQueued(manager, claimed, lease.leaseUntil);
+      return results;
     });
   }
 
-  /**
-   * The endpoint's next due attempt, for the worker that has just delivered to it: the endpoint keeps its
-   * share (one attempt ends, one starts) without a trip through the poller and the queue. Its `queued_at` is
-   * the end of the worker's lease, so that the lost-attempt check leaves it alone while it runs.
-   */
-  private async claimNext(
-    manager: EntityManager,
-    subscriptionId: string,
-    at: { now: Date; leaseUntil: Date },
-  ): Promise<DueAttempt | undefined> {
-    const [next] = await this.claimDue(manager, subscriptionId, at.now, 1);
-    if (next) await this.markQueued(manager, [next.id], at.leaseUntil);
-    return next;
+  /** Each delivery's state after its attempt, in one statement. */
+  private async moveDeliveries(manager: EntityManager, records: AttemptRecord[]): Promise<void> {
+    const rows = records.map(
+      () => 'SELECT ? AS id, ? AS number, ? AS url, ? AS status, ? AS code, ? AS error, ? AS at, ? AS nextAt',
+    );
+    await manager.query(
+      `UPDATE webhook_deliveries d JOIN (${rows.join(' UNION ALL ')}) v ON v.id = d.id
+       SET d.attempts = v.number, d.url = v.url, d.status = v.status, d.last_status_code = v.code,
+           d.last_error = v.error, d.last_attempt_at = v.at, d.next_attempt_at = v.nextAt, d.queued_at = NULL,
+           d.delivered_at = IF(v.status = 'delivered', v.at, d.delivered_at)`,
+      records.flatMap(({ deliveryId, attempt, outcome }) => [
+        deliveryId,
+        attempt.number,
+        attempt.url,
+        outcome.status,
+        attempt.statusCode,
+        attempt.error,
+        attempt.createdAt,
+        outcome.nextAttemptAt,
+      ]),
+    );
+  }
+
+  private async insertAttempts(manager: EntityManager, records: AttemptRecord[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
+       VALUES ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      records.flatMap(({ deliveryId, attempt }) => [
+        deliveryId,
+        attempt.number,
+        attempt.url,
+        attempt.statusCode,
+        attempt.durationMs,
+        attempt.responseBody,
+        attempt.error,
+        attempt.createdAt,
+      ]),
+    );
   }
 
   /** One more consecutive failure of an endpoint; opens (or opens again) its breaker at the threshold. */

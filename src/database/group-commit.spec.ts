@@ -1,0 +1,63 @@
+import { groupCommit } from './group-commit';
+
+describe('groupCommit', () => {
+  it('sends a lone call at once, and calls made while a batch is in flight together in the next', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    let blocked = true;
+    const loader = groupCommit<number, number>(async (keys) => {
+      batches.push([...keys]);
+      if (blocked) {
+        blocked = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return keys.map((key) => key * 10);
+    }, 100);
+
+    const first = loader.load(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toEqual([[1]]);
+    const waiting = [2, 3, 4].map((key) => loader.load(key));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toEqual([[1]]);
+    release();
+
+    await expect(first).resolves.toBe(10);
+    await expect(Promise.all(waiting)).resolves.toEqual([20, 30, 40]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('fails every call of a batch that throws, and goes on with the next batch', async () => {
+    let fail = true;
+    const loader = groupCommit<string, string>(async (keys) => {
+      if (fail) {
+        fail = false;
+        throw new Error('deadlock');
+      }
+      return keys.map((key) => key.toUpperCase());
+    }, 100);
+    await expect(Promise.all([loader.load('a'), loader.load('b')])).rejects.toThrow('deadlock');
+    await expect(loader.load('c')).resolves.toBe('C');
+  });
+
+  it('answers each call with its own error when the batch says so', async () => {
+    const loader = groupCommit<number, number>(
+      async (keys) => keys.map((key) => (key < 0 ? new Error(`bad ${key}`) : key)),
+      100,
+    );
+    const [good, bad] = await Promise.allSettled([loader.load(1), loader.load(-1)]);
+    expect(good).toEqual({ status: 'fulfilled', value: 1 });
+    expect(bad).toMatchObject({ status: 'rejected', reason: new Error('bad -1') });
+  });
+
+  it('never puts more than the limit in one batch', async () => {
+    const sizes: number[] = [];
+    const loader = groupCommit<number, number>(async (keys) => {
+      sizes.push(keys.length);
+      return [...keys];
+    }, 3);
+    await Promise.all([1, 2, 3, 4, 5, 6, 7].map((key) => loader.load(key)));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(7);
+  });
+});

@@ -172,7 +172,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     );
     const now = new Date();
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       ids.push(
         await repository.insertEvent(t.dataSource, {
           id: `evt_batch_${i}`,
@@ -189,7 +189,13 @@ describe('webhook destinations are isolated (e2e)', () => {
     // moved on to its second attempt since.
     await t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
       new Date(now.getTime() + 3_600_000),
-      ids,
+      ids.slice(0, 4),
+    ]);
+    // The fifth is due and in nobody's hands, but its first attempt is due only after the batch's moment, so
+    // the poller leaves it to the batch's claim.
+    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?', [
+      new Date(now.getTime() + 3_600_000),
+      ids[4],
     ]);
     await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
     const record = (deliveryId: string, code: number) => ({
@@ -207,7 +213,7 @@ describe('webhook destinations are isolated (e2e)', () => {
       outcome:
         code === 204
           ? { status: 'delivered' as const, nextAttemptAt: null }
-          : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 60_000) },
+          : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 10_800_000) },
       breaker:
         code === 204
           ? { kind: 'success' as const, subscriptionId: String(subscription.id), mayBeFailing: false }
@@ -227,23 +233,29 @@ describe('webhook destinations are isolated (e2e)', () => {
         record(ids[0], 204),
         record(ids[1], 500),
         record(ids[0], 204),
-        record(ids[2], 204),
+        { ...record(ids[2], 204), claimNext: true },
         record(ids[3], 204),
       ],
-      { now, leaseUntil: now },
+      { now: new Date(now.getTime() + 7_200_000), leaseUntil: new Date(now.getTime() + 7_300_000) },
     );
 
     expect(results.map((r) => r.recorded)).toEqual([true, true, false, true, false]);
     expect(results[1].breaker).toMatchObject({ failures: 1 });
+    // The success that asked for its endpoint's next attempt got it, claimed with its work.
+    expect(results[3].next).toMatchObject({ id: ids[4], attempts: 0, inQueue: true, eventId: 'evt_batch_4' });
+    expect(results.filter((r) => r.next)).toHaveLength(1);
     const rows = await t.dataSource.query(
       'SELECT id, status, attempts, last_status_code AS code, queued_at AS queuedAt, delivered_at AS deliveredAt FROM webhook_deliveries',
     );
-    const byId = new Map(rows.map((row: { id: string }) => [row.id, row]));
+    const byId = new Map<string, Record<string, unknown>>(
+      rows.map((row: Record<string, unknown>) => [String(row.id), row]),
+    );
     expect(byId.get(ids[0])).toMatchObject({ status: 'delivered', attempts: 1, code: 204, queuedAt: null });
-    expect(byId.get(ids[0]).deliveredAt).not.toBeNull();
+    expect(byId.get(ids[0])?.deliveredAt).not.toBeNull();
     expect(byId.get(ids[1])).toMatchObject({ status: 'queued', attempts: 1, code: 500, queuedAt: null });
     expect(byId.get(ids[2])).toMatchObject({ status: 'delivered', attempts: 1, code: 204 });
     expect(byId.get(ids[3])).toMatchObject({ status: 'pending', attempts: 1, code: null });
+    expect(byId.get(ids[4])?.queuedAt).toEqual(new Date(now.getTime() + 7_300_000));
     const attempts = await t.dataSource.query(
       'SELECT delivery_id AS id, number FROM webhook_attempts ORDER BY id',
     );

@@ -15,7 +15,6 @@ import {
   AttemptRecorded,
   BreakerUpdate,
   DeliveryWork,
-  DueAttempt,
   WebhooksRepository,
 } from './webhooks.repository';
 
@@ -73,23 +72,21 @@ export class WebhookDeliveryService implements OnModuleDestroy {
    * any), so that a busy endpoint keeps its share without a trip through the poller and the queue for each.
    */
   async attempt(job: DeliverJobData): Promise<void> {
-    let next: DeliverJobData | undefined = job;
-    while (next) next = await this.attemptOne(next);
+    if (job.attempt === undefined) return;
+    const first = await this.work.load(job.deliveryId);
+    // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
+    let work = first && this.waitsFor(first, job.redeliveries ?? 0, job.attempt) ? first : undefined;
+    let failing = job.failing === true;
+    while (work) {
+      const current = work;
+      // Every line logged for this attempt names the request that caused the event.
+      work = await runWithRequestId(current.requestId, () => this.send(current, failing));
+      failing = false;
+    }
     void this.relay.tick();
   }
 
-  private async attemptOne(job: DeliverJobData): Promise<DeliverJobData | undefined> {
-    const { deliveryId, attempt } = job;
-    const redeliveries = job.redeliveries ?? 0;
-    if (attempt === undefined) return;
-    const work = await this.work.load(deliveryId);
-    // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
-    if (!work || !this.waitsFor(work, redeliveries, attempt)) return undefined;
-    // Every line logged for this attempt names the request that caused the event.
-    return runWithRequestId(work.requestId, () => this.send(work, job));
-  }
-
-  private async send(work: DeliveryWork, job: DeliverJobData): Promise<DeliverJobData | undefined> {
+  private async send(work: DeliveryWork, failing: boolean): Promise<DeliveryWork | undefined> {
     const deliveryId = work.id;
     const chain = { redeliveries: work.redeliveries, attempts: work.attempts };
     if (!work.url || !work.secretCiphertext) {
@@ -130,8 +127,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
       );
       return undefined;
     }
-    const next = await this.record(work, job, result, at);
-    return next && { deliveryId: next.id, redeliveries: next.redeliveries, attempt: next.attempts + 1 };
+    return this.record(work, failing, result, at);
   }
 
   private waitsFor(work: DeliveryWork, redeliveries: number, attempt: number): boolean {
@@ -145,10 +141,10 @@ export class WebhookDeliveryService implements OnModuleDestroy {
 
   private async record(
     work: DeliveryWork,
-    job: DeliverJobData,
+    failing: boolean,
     result: SendResult,
     at: Date,
-  ): Promise<DueAttempt | undefined> {
+  ): Promise<DeliveryWork | undefined> {
     const outcome: DeliveryAttemptOutcome = result.ok
       ? 'delivered'
       : result.statusCode === null
@@ -163,7 +159,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
     const delayMs = status === 'queued' ? retryDelayMs(schedule, number, result.retryAfterMs) : 0;
     if (status === 'queued' && delayMs < 0) status = 'failed';
     const breaker: BreakerUpdate = result.ok
-      ? { kind: 'success', subscriptionId: work.subscriptionId, mayBeFailing: job.failing === true }
+      ? { kind: 'success', subscriptionId: work.subscriptionId, mayBeFailing: failing }
       : {
           kind: 'failure',
           subscriptionId: work.subscriptionId,

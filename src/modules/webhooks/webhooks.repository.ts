@@ -73,7 +73,8 @@ export interface AttemptRecorded {
   recorded: boolean;
   breaker?: EndpointBreaker;
   closed?: boolean;
-  next?: DueAttempt;
+  /** The endpoint's next due attempt, claimed for this worker, as it is after the claim. */
+  next?: DeliveryWork;
 }
 
 /** An attempt that is due or in the queue: attempt number `attempts + 1` of chain `redeliveries`. */
@@ -368,9 +369,12 @@ export class WebhooksRepository {
   }
 
   /** The work of these deliveries, by id; a delivery that is gone is missing from the map. */
-  async findWork(deliveryIds: readonly string[]): Promise<Map<string, DeliveryWork>> {
+  async findWork(
+    deliveryIds: readonly string[],
+    executor: Executor = this.dataSource,
+  ): Promise<Map<string, DeliveryWork>> {
     if (deliveryIds.length === 0) return new Map();
-    const rows: DeliveryWork[] = await this.dataSource.query(
+    const rows: DeliveryWork[] = await executor.query(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
               d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
               e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
@@ -465,15 +469,17 @@ export class WebhooksRepository {
         if (claimNext)
           wantNext.set(breaker.subscriptionId, [...(wantNext.get(breaker.subscriptionId) ?? []), index]);
       }
-      const claimed: string[] = [];
+      const claimed = new Map<string, number>();
       for (const [subscriptionId, indexes] of wantNext) {
         const next = await this.claimDue(manager, subscriptionId, lease.now, indexes.length);
-        next.forEach((attempt, i) => {
-          results[indexes[i]].next = attempt;
-          claimed.push(attempt.id);
-        });
+        next.forEach((attempt, i) => claimed.set(attempt.id, indexes[i]));
       }
-      await this.markQueued(manager, claimed, lease.leaseUntil);
+      if (claimed.size === 0) return results;
+      await this.markQueued(manager, [...claimed.keys()], lease.leaseUntil);
+      // The next attempts' work, read here rather than by one more trip of each worker.
+      for (const [id, work] of await this.findWork([...claimed.keys()], manager)) {
+        results[claimed.get(id) as number].next = work;
+      }
       return results;
     });
   }

@@ -29,6 +29,8 @@ import {
 } from './bench';
 
 const BENEFICIARIES = Number(process.env.BENCH_SCALE_BENEFICIARIES ?? 10_000_000);
+/** BENCH_SCALE_PARTITIONS=1: after the large runs, partition `visits` by month and measure again (README's plan). */
+const PARTITIONS = process.env.BENCH_SCALE_PARTITIONS === '1';
 const VISITS = Number(process.env.BENCH_SCALE_VISITS ?? 50_000_000);
 /** Visits per INSERT … SELECT: one transaction each. */
 const VISIT_CHUNK = 1_000_000;
@@ -121,6 +123,61 @@ async function sizes(
   return { dataMb: Number(row.data) / 2 ** 20, indexMb: Number(row.idx) / 2 ** 20, rows: Number(count.n) };
 }
 
+/** `p2026_03` for March 2026. */
+function monthPartition(month: Date): string {
+  return `p${month.getUTCFullYear()}_${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The plan for years of visits, tried on the loaded table: one partition per month (13 back, 3 ahead and
+ * `pmax`). MariaDB wants the partitioning column in the primary key and no foreign keys on a partitioned
+ * table, so those change too. Times the rebuild, then the archive of the oldest month: its partition
+ * exchanged with an empty table of the same shape (what a monthly job would dump and drop).
+ */
+async function partitionByMonth(db: Connection): Promise<{ partitionSeconds: number; archive: string }> {
+  const now = new Date();
+  const months: Date[] = [];
+  for (let back = 12; back >= -3; back--) {
+    months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)));
+  }
+  const ranges = months.map((month) => {
+    const end = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+    return `PARTITION ${monthPartition(month)} VALUES LESS THAN ('${end.toISOString().slice(0, 10)}')`;
+  });
+  const [foreignKeys] = (await db.query(
+    `SELECT constraint_name AS name FROM information_schema.table_constraints
+     WHERE table_schema = ? AND table_name = 'visits' AND constraint_type = 'FOREIGN KEY'`,
+    [SERVICE_DB],
+  )) as unknown as [{ name: string }[]];
+  let started = Date.now();
+  await db.query(
+    `ALTER TABLE visits ${foreignKeys.map(({ name }) => `DROP FOREIGN KEY \`${name}\`, `).join('')}
+       DROP PRIMARY KEY, ADD PRIMARY KEY (id, created_at)`,
+  );
+  await db.query(
+    `ALTER TABLE visits PARTITION BY RANGE COLUMNS (created_at) (${ranges.join(', ')}, PARTITION pmax VALUES LESS THAN (MAXVALUE))`,
+  );
+  const partitionSeconds = (Date.now() - started) / 1000;
+
+  const oldest = monthPartition(months[0]);
+  const [[{ n }]] = (await db.query(`SELECT COUNT(*) AS n FROM visits PARTITION (${oldest})`)) as unknown as [
+    [{ n: number }],
+  ];
+  started = Date.now();
+  await db.query(`CREATE TABLE visits_archive LIKE visits`);
+  await db.query('ALTER TABLE visits_archive REMOVE PARTITIONING');
+  await db.query(`ALTER TABLE visits EXCHANGE PARTITION ${oldest} WITH TABLE visits_archive`);
+  const exchangeSeconds = (Date.now() - started) / 1000;
+  started = Date.now();
+  await db.query('DROP TABLE visits_archive');
+  await db.query(`ALTER TABLE visits DROP PARTITION ${oldest}`);
+  const dropSeconds = (Date.now() - started) / 1000;
+  return {
+    partitionSeconds,
+    archive: `${oldest} (${Number(n)} visits) exchanged out in ${exchangeSeconds.toFixed(1)} s, dropped in ${dropSeconds.toFixed(1)} s`,
+  };
+}
+
 async function main(): Promise<void> {
   const service = await startService();
   const receiver = new Receiver();
@@ -203,6 +260,14 @@ async function main(): Promise<void> {
 
   const large = await measure('large');
   const cold = await measure('large, validate over every beneficiary', BENEFICIARIES, ['validate']);
+  let partitioned:
+    { runs: Record<string, LoadResult>; partitionSeconds: number; archive: string } | undefined;
+  if (PARTITIONS) {
+    log('partitioning visits by month');
+    const change = await partitionByMonth(db);
+    log(`partitioned in ${change.partitionSeconds.toFixed(0)} s; ${change.archive}`);
+    partitioned = { runs: await measure('partitioned'), ...change };
+  }
   const final = await drain(receiver, db);
   await db.end();
   receiver.close();
@@ -225,6 +290,17 @@ async function main(): Promise<void> {
       `${mode}: no non-2xx (${small[mode].non2xx}/${large[mode].non2xx})`,
       small[mode].non2xx + large[mode].non2xx === 0,
     ]);
+  }
+  if (partitioned) {
+    for (const mode of ['validate', 'register']) {
+      const run = partitioned.runs[mode];
+      lines.push(
+        `${mode.padEnd(9)} | partitioned by month: ${fmt(run.rps)} rps ${fmt(run.p99)} ms p99 | ${(run.rps / large[mode].rps).toFixed(2)} of large`,
+      );
+    }
+    lines.push(
+      `partitioning: primary key (id, created_at) and 16 monthly partitions + pmax in ${partitioned.partitionSeconds.toFixed(0)} s; archive: ${partitioned.archive}`,
+    );
   }
   // Over every beneficiary, validate also meets those the register runs just checked in: 422 already_used.
   lines.push(

@@ -452,6 +452,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_STOP_AFTER_ROUNDS) {
     // Profiling (BENCH_NODE_FLAGS=--cpu-prof ...): the profile's last seconds are the service's last run.
     console.log(rounds.join('\n'));
+    receiver.close();
     return;
   }
   // Every register wrote an event; the process delivers them while the load runs. Those not yet at the

@@ -50,6 +50,25 @@ describe('groupCommit', () => {
     expect(bad).toMatchObject({ status: 'rejected', reason: new Error('bad -1') });
   });
 
+  it('runs up to `parallel` batches at once', async () => {
+    let running = 0;
+    let most = 0;
+    const loader = groupCommit<number, number>(
+      async (keys) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+        return [...keys];
+      },
+      1,
+      2,
+    );
+    await expect(Promise.all([1, 2, 3, 4, 5].map((key) => loader.load(key)))).resolves.toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+    expect(most).toBe(2);
+  });
+
   it('never puts more than the limit in one batch', async () => {
     const sizes: number[] = [];
     const loader = groupCommit<number, number>(async (keys) => {

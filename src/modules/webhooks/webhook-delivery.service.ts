@@ -22,6 +22,12 @@ import {
 const RECORD_TRIES = 5;
 /** At most this many reads of work, or outcomes, go to the database together. */
 const BATCH_LIMIT = 100;
+/**
+ * Batches in flight at once: others start while one commits, so an outcome waits less for those before it
+ * (bench:webhooks: 1 → about 1,900 deliveries/s, 2 → 2,000, 4 → 2,400). Each locks its own deliveries only,
+ * so they do not wait on each other.
+ */
+const BATCHES_IN_FLIGHT = 4;
 /** A worker's own next attempt is its own for the attempt deadline plus this. */
 const LEASE_MARGIN_MS = 5000;
 const TRANSIENT_DB_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_CHECKREAD']);
@@ -44,13 +50,18 @@ function isTransient(error: unknown): boolean {
 export class WebhookDeliveryService implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryService.name);
   private stopping = false;
-  private readonly work = groupCommit<string, DeliveryWork | undefined>(async (ids) => {
-    const found = await this.repository.findWork(ids);
-    return ids.map((id) => found.get(id));
-  }, BATCH_LIMIT);
+  private readonly work = groupCommit<string, DeliveryWork | undefined>(
+    async (ids) => {
+      const found = await this.repository.findWork(ids);
+      return ids.map((id) => found.get(id));
+    },
+    BATCH_LIMIT,
+    BATCHES_IN_FLIGHT,
+  );
   private readonly outcomes = groupCommit<AttemptRecord, AttemptRecorded>(
     (records) => this.recordTogether(records),
     BATCH_LIMIT,
+    BATCHES_IN_FLIGHT,
   );
 
   constructor(

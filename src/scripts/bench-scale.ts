@@ -2,6 +2,10 @@
 // (BENCH_SCALE_BENEFICIARIES, default 10,000,000; BENCH_SCALE_VISITS, default 50,000,000), in one run of the
 // service. Prints how long the bulk load took and the size of the visits table and its indexes per million
 // visits. See README "Performance".
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Connection } from 'mysql2/promise';
 import { cpfFromBase } from '../common/domain/cpf';
@@ -29,6 +33,13 @@ import {
 } from './bench';
 
 const BENEFICIARIES = Number(process.env.BENCH_SCALE_BENEFICIARIES ?? 10_000_000);
+/**
+ * BENCH_SCALE_BUFFER_POOL (e.g. `6G`): run on a MariaDB server of the bench's own (port 3407, data in
+ * BENCH_SCALE_DATADIR or the temp folder) with an InnoDB buffer pool of that size, as a database server for
+ * this many rows would be configured, instead of the one at BENCH_MYSQL_URL.
+ */
+const BUFFER_POOL = process.env.BENCH_SCALE_BUFFER_POOL;
+const OWN_PORT = 3407;
 /** BENCH_SCALE_PARTITIONS=1: after the large runs, partition `visits` by month and measure again (README's plan). */
 const PARTITIONS = process.env.BENCH_SCALE_PARTITIONS === '1';
 const VISITS = Number(process.env.BENCH_SCALE_VISITS ?? 50_000_000);
@@ -178,7 +189,60 @@ async function partitionByMonth(db: Connection): Promise<{ partitionSeconds: num
   };
 }
 
+/** A mariadbd of the bench's own, with the buffer pool asked for; resolves once it accepts connections. */
+async function startOwnMariaDb(bufferPool: string): Promise<{ child: ChildProcess; dir: string }> {
+  const dir = join(process.env.BENCH_SCALE_DATADIR ?? tmpdir(), `gym-bench-scale-${process.pid}`);
+  const dataDir = join(dir, 'data');
+  mkdirSync(dir, { recursive: true });
+  const install = spawnSync(
+    'mariadb-install-db',
+    ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+    { encoding: 'utf8' },
+  );
+  if (install.status !== 0) throw new Error(`mariadb-install-db failed:\n${install.stdout}${install.stderr}`);
+  const child = spawn(
+    'mariadbd',
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--port=${OWN_PORT}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${join(dir, 'mariadb.sock')}`,
+      `--innodb-buffer-pool-size=${bufferPool}`,
+      '--innodb-log-file-size=1G',
+      '--max-connections=500',
+      '--skip-log-bin',
+      ...(process.getuid?.() === 0 ? ['--user=root'] : []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let waited = 0; !output.includes('ready for connections'); waited += 100) {
+    if (child.exitCode !== null || waited > 60_000) throw new Error(`mariadbd did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.env.BENCH_MYSQL_URL = `mysql://root@127.0.0.1:${OWN_PORT}/`;
+  log(`own MariaDB on port ${OWN_PORT}, buffer pool ${bufferPool}, data in ${dataDir}`);
+  return { child, dir };
+}
+
 async function main(): Promise<void> {
+  const ownDb = BUFFER_POOL ? await startOwnMariaDb(BUFFER_POOL) : undefined;
+  try {
+    await scale();
+  } finally {
+    if (ownDb) {
+      // Its data (about 10 GB at full size) goes with it.
+      const exited = new Promise((resolve) => ownDb.child.once('exit', resolve));
+      ownDb.child.kill('SIGTERM');
+      await exited;
+      rmSync(ownDb.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function scale(): Promise<void> {
   const service = await startService();
   const receiver = new Receiver();
   // No beneficiaries through the API: all of them come from the bulk load below.

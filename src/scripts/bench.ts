@@ -12,7 +12,8 @@ import { cpfFromBase } from '../common/domain/cpf';
 
 const ROOT = resolve(__dirname, '..', '..');
 const BENCH_DIR = process.env.BENCH_DIR ?? resolve(ROOT, '..', 'shared', 'bench');
-const MYSQL = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
+/** The MariaDB server of the bench's databases (read when used: bench:scale may start one of its own). */
+const mysqlServer = () => new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
 export const POOL = Number(process.env.BENCH_POOL ?? 300_000);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
@@ -92,7 +93,7 @@ export function log(message: string): void {
 }
 
 export function databaseUrl(name: string): string {
-  const url = new URL(MYSQL.toString());
+  const url = mysqlServer();
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -172,6 +173,7 @@ export async function admin<T>(path: string, body: unknown): Promise<T> {
 }
 
 export async function mysql(database?: string) {
+  const MYSQL = mysqlServer();
   return createConnection({
     host: MYSQL.hostname,
     port: Number(MYSQL.port || 3306),

@@ -39,6 +39,20 @@ describe('business time', () => {
     );
   });
 
+  it('keeps offsets right on both sides of a change, at the hour and inside one', () => {
+    // New York at 07:00 UTC on 2026-03-08 (the change falls on an hour).
+    expect(timezoneOffsetMinutes(new Date('2026-03-08T06:59:59.999Z'), 'America/New_York')).toBe(-300);
+    expect(timezoneOffsetMinutes(new Date('2026-03-08T07:00:00.000Z'), 'America/New_York')).toBe(-240);
+    expect(timezoneOffsetMinutes(new Date('2026-03-08T06:30:00.000Z'), 'America/New_York')).toBe(-300);
+    // Lord Howe moves by half an hour at 15:30 UTC on 2026-10-03: that hour has two offsets.
+    const zone = 'Australia/Lord_Howe';
+    expect(timezoneOffsetMinutes(new Date('2026-10-03T15:10:00Z'), zone)).toBe(630);
+    expect(timezoneOffsetMinutes(new Date('2026-10-03T15:40:00Z'), zone)).toBe(660);
+    expect(timezoneOffsetMinutes(new Date('2026-10-03T15:10:00Z'), zone)).toBe(630);
+    expect(timezoneOffsetMinutes(new Date('2026-10-03T15:29:59.999Z'), zone)).toBe(630);
+    expect(timezoneOffsetMinutes(new Date('2026-10-03T15:30:00Z'), zone)).toBe(660);
+  });
+
   it('formats with the zone offset', () => {
     expect(formatInZone(new Date('2026-11-22T10:02:11.412Z'), SP)).toBe('2026-11-22T07:02:11.412-03:00');
     expect(formatInZone(new Date('2026-11-22T10:02:11.412Z'), 'UTC')).toBe('2026-11-22T10:02:11.412+00:00');

@@ -19,8 +19,30 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+const HOUR_MS = 3_600_000;
+/** Offsets by zone and UTC hour, for hours with one offset throughout; every event and answer formats times. */
+const hourOffsets = new Map<string, number>();
+const MAX_CACHED_HOURS = 1000;
+
 /** Offset in minutes of `timeZone` from UTC at `date` (e.g. -180 for São Paulo). */
 export function timezoneOffsetMinutes(date: Date, timeZone: string): number {
+  const hour = Math.floor(date.getTime() / HOUR_MS) * HOUR_MS;
+  const key = `${timeZone} ${hour}`;
+  const known = hourOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = computeOffsetMinutes(date, timeZone);
+  // Kept only when the hour starts and ends with this offset: a change of offset inside it is never cached.
+  if (
+    computeOffsetMinutes(new Date(hour), timeZone) === offset &&
+    computeOffsetMinutes(new Date(hour + HOUR_MS - 1), timeZone) === offset
+  ) {
+    if (hourOffsets.size >= MAX_CACHED_HOURS) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffsetMinutes(date: Date, timeZone: string): number {
   const fields: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(date)) fields[part.type] = Number(part.value);
   const asUtc = Date.UTC(

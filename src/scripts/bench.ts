@@ -11,7 +11,7 @@ import { Connection, createConnection } from 'mysql2/promise';
 import { cpfFromBase } from '../common/domain/cpf';
 
 const ROOT = resolve(__dirname, '..', '..');
-const BENCH_DIR = process.env.BENCH_DIR ?? resolve(ROOT, '..', 'shared', 'bench');
+export const BENCH_DIR = process.env.BENCH_DIR ?? resolve(ROOT, '..', 'shared', 'bench');
 /** The MariaDB server of the bench's databases (read when used: bench:scale may start one of its own). */
 const mysqlServer = () => new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
 export const POOL = Number(process.env.BENCH_POOL ?? 300_000);
@@ -20,7 +20,7 @@ export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HISTORY_VISITS = Number(process.env.BENCH_HISTORY_VISITS ?? 2_000_000);
-const REFERENCE_PORT = 3900;
+export const REFERENCE_PORT = 3900;
 // BENCH_SERVICE_PORT, BENCH_DATABASE: a second bench (bench:scale) can run beside this one on its own.
 export const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 3901);
 export const SERVICE_DB = process.env.BENCH_DATABASE ?? 'gym_bench';
@@ -98,7 +98,7 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function run(args: string[], env: Record<string, string> = {}): Promise<string> {
+export async function run(args: string[], env: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, args, {
     cwd: BENCH_DIR,
     env: { ...process.env, NODE_PATH, ...env },
@@ -111,7 +111,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<st
   return out;
 }
 
-function start(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
+export function start(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, NODE_PATH, ...env },
@@ -121,7 +121,7 @@ function start(args: string[], env: Record<string, string>, cwd: string): ChildP
   return child;
 }
 
-async function waitFor(url: string, accept: (status: number) => boolean): Promise<void> {
+export async function waitFor(url: string, accept: (status: number) => boolean): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(url, {
@@ -368,14 +368,22 @@ async function memberCheckIns(receiver: Receiver, placeKey: string) {
   };
 }
 
-/** The service as `start:prod` runs it, on a fresh database of its own; resolves once it listens. */
-export async function startService(): Promise<ChildProcess> {
-  const admin0 = await mysql();
-  await admin0.query(`DROP DATABASE IF EXISTS \`${SERVICE_DB}\``);
-  await admin0.end();
+/**
+ * The service as `start:prod` runs it, on a fresh database of its own (`fresh` false: on the one there);
+ * resolves once it listens. `main`: another build's main.js.
+ */
+export async function startService(
+  main = process.env.BENCH_SERVICE_MAIN ?? resolve(ROOT, 'dist', 'main.js'),
+  fresh = true,
+): Promise<ChildProcess> {
+  if (fresh) {
+    const admin0 = await mysql();
+    await admin0.query(`DROP DATABASE IF EXISTS \`${SERVICE_DB}\``);
+    await admin0.end();
+  }
   const service = start(
     // BENCH_SERVICE_MAIN: another build of the service (an A/B comparison against a copy of an older dist/).
-    [...PRODUCTION_NODE_FLAGS, process.env.BENCH_SERVICE_MAIN ?? resolve(ROOT, 'dist', 'main.js')],
+    [...PRODUCTION_NODE_FLAGS, main],
     {
       NODE_ENV: 'production',
       PORT: String(SERVICE_PORT),

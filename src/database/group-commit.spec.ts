@@ -5,14 +5,17 @@ describe('groupCommit', () => {
     const batches: number[][] = [];
     let release: () => void = () => undefined;
     let blocked = true;
-    const loader = groupCommit<number, number>(async (keys) => {
-      batches.push([...keys]);
-      if (blocked) {
-        blocked = false;
-        await new Promise<void>((resolve) => (release = resolve));
-      }
-      return keys.map((key) => key * 10);
-    }, 100);
+    const loader = groupCommit<number, number>(
+      async (keys) => {
+        batches.push([...keys]);
+        if (blocked) {
+          blocked = false;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        return keys.map((key) => key * 10);
+      },
+      { maxBatchSize: 100 },
+    );
 
     const first = loader.load(1);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -29,13 +32,16 @@ describe('groupCommit', () => {
 
   it('fails every call of a batch that throws, and goes on with the next batch', async () => {
     let fail = true;
-    const loader = groupCommit<string, string>(async (keys) => {
-      if (fail) {
-        fail = false;
-        throw new Error('deadlock');
-      }
-      return keys.map((key) => key.toUpperCase());
-    }, 100);
+    const loader = groupCommit<string, string>(
+      async (keys) => {
+        if (fail) {
+          fail = false;
+          throw new Error('deadlock');
+        }
+        return keys.map((key) => key.toUpperCase());
+      },
+      { maxBatchSize: 100 },
+    );
     await expect(Promise.all([loader.load('a'), loader.load('b')])).rejects.toThrow('deadlock');
     await expect(loader.load('c')).resolves.toBe('C');
   });
@@ -43,7 +49,7 @@ describe('groupCommit', () => {
   it('answers each call with its own error when the batch says so', async () => {
     const loader = groupCommit<number, number>(
       async (keys) => keys.map((key) => (key < 0 ? new Error(`bad ${key}`) : key)),
-      100,
+      { maxBatchSize: 100 },
     );
     const [good, bad] = await Promise.allSettled([loader.load(1), loader.load(-1)]);
     expect(good).toEqual({ status: 'fulfilled', value: 1 });
@@ -60,8 +66,7 @@ describe('groupCommit', () => {
         running--;
         return [...keys];
       },
-      1,
-      2,
+      { maxBatchSize: 1, parallel: 2 },
     );
     await expect(Promise.all([1, 2, 3, 4, 5].map((key) => loader.load(key)))).resolves.toEqual([
       1, 2, 3, 4, 5,
@@ -69,12 +74,47 @@ describe('groupCommit', () => {
     expect(most).toBe(2);
   });
 
+  it('starts another batch beside the one in flight only once enough calls wait', async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    const loader = groupCommit<number, number>(
+      async (keys) => {
+        batches.push([...keys]);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return [...keys];
+      },
+      { maxBatchSize: 100, parallel: 2, startAnotherAt: 3 },
+    );
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const all = [loader.load(1)];
+    await tick();
+    all.push(loader.load(2), loader.load(3));
+    await tick();
+    // Two wait: not enough for a second batch in flight.
+    expect(batches).toEqual([[1]]);
+    all.push(loader.load(4));
+    await tick();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    all.push(loader.load(5), loader.load(6), loader.load(7));
+    await tick();
+    // Two in flight already: the rest waits for one of them.
+    expect(batches).toHaveLength(2);
+    releases.forEach((release) => release());
+    await tick();
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6, 7]]);
+    releases.slice(2).forEach((release) => release());
+    await expect(Promise.all(all)).resolves.toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('never puts more than the limit in one batch', async () => {
     const sizes: number[] = [];
-    const loader = groupCommit<number, number>(async (keys) => {
-      sizes.push(keys.length);
-      return [...keys];
-    }, 3);
+    const loader = groupCommit<number, number>(
+      async (keys) => {
+        sizes.push(keys.length);
+        return [...keys];
+      },
+      { maxBatchSize: 3 },
+    );
     await Promise.all([1, 2, 3, 4, 5, 6, 7].map((key) => loader.load(key)));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(7);

@@ -7,8 +7,6 @@ import { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import {
-  BENCH_DIR,
-  databaseUrl,
   drain,
   GYM_CODE,
   load,
@@ -17,13 +15,12 @@ import {
   mysql,
   Receiver,
   REFERENCE_PORT,
-  run,
   runBench,
   seedService,
   SECONDS,
   SERVICE_DB,
   settle,
-  start,
+  startReference,
   startService,
   WARMUP_SECONDS,
 } from './bench';
@@ -47,13 +44,7 @@ async function main(): Promise<void> {
       const [label, path] = entry.split('=');
       return { label, path: resolve(path) };
     });
-  log(`seeding the reference with ${POOL} beneficiaries`);
-  await run(['baseline.js', 'seed', String(POOL)], { BASELINE_DATABASE_URL: databaseUrl('baseline') });
-  const reference = start(
-    ['baseline.js', 'serve', String(REFERENCE_PORT)],
-    { BASELINE_DATABASE_URL: databaseUrl('baseline') },
-    BENCH_DIR,
-  );
+  const reference = await startReference(POOL);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   let service = await startService(mains[0].path, true);

@@ -403,19 +403,23 @@ export async function startService(
   return service;
 }
 
-async function main(): Promise<void> {
+/** The reference, seeded with `pool` beneficiaries; resolves once it answers. */
+export async function startReference(pool = POOL): Promise<ChildProcess> {
   if (!existsSync(resolve(BENCH_DIR, 'baseline.js'))) throw new Error(`No reference bench at ${BENCH_DIR}`);
-
-  log(`seeding the reference with ${POOL} beneficiaries`);
-  await run(['baseline.js', 'seed', String(POOL)], { BASELINE_DATABASE_URL: databaseUrl('baseline') });
+  log(`seeding the reference with ${pool} beneficiaries`);
+  await run(['baseline.js', 'seed', String(pool)], { BASELINE_DATABASE_URL: databaseUrl('baseline') });
   const reference = start(
     ['baseline.js', 'serve', String(REFERENCE_PORT)],
     { BASELINE_DATABASE_URL: databaseUrl('baseline') },
     BENCH_DIR,
   );
-
-  const service = await startService();
   await waitFor(`http://127.0.0.1:${REFERENCE_PORT}/v1/track_usages/validate`, (s) => s === 401);
+  return reference;
+}
+
+async function main(): Promise<void> {
+  const reference = await startReference();
+  const service = await startService();
 
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();

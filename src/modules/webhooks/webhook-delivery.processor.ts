@@ -20,8 +20,12 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    void this.queue.process(DELIVER_JOB, this.config.webhookWorkers, (job) =>
-      this.deliveries.attempt(job.data),
-    );
+    this.queue
+      .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.deliveries.attempt(job.data))
+      // Bull's worker loop ends in a rejection when its Redis connection closes (shutdown, Redis gone):
+      // handled here, or Node would stop the process on an unhandled rejection.
+      .catch((error: Error) =>
+        this.logger.warn({ err: error }, 'Webhook worker loop stopped; attempts wait in the database'),
+      );
   }
 }

@@ -1,3 +1,4 @@
+import { BatchTransactions } from '../src/database/batch-transactions';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { readFileSync } from 'node:fs';
@@ -172,11 +173,15 @@ describe('GET /metrics (e2e)', () => {
   });
 
   it("reads the database pool, the outbox's backlog and the queue when scraped", async () => {
+    // The check-in transactions' pool opens with the first of them.
+    await t.app.get(BatchTransactions).run((tx) => tx.commit());
     const { samples } = await scrape();
-    expect(valueOf(samples, 'db_pool_connections', { state: 'max' })).toBe(t.config.databasePoolSize);
-    expect(valueOf(samples, 'db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
-    expect(valueOf(samples, 'db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'db_pool_waiting_requests')).toBe(0);
+    for (const pool of ['main', 'check_ins']) {
+      expect(valueOf(samples, 'db_pool_connections', { pool, state: 'max' })).toBe(t.config.databasePoolSize);
+      expect(valueOf(samples, 'db_pool_connections', { pool, state: 'in_use' })).toBeGreaterThanOrEqual(0);
+      expect(valueOf(samples, 'db_pool_connections', { pool, state: 'idle' })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(samples, 'db_pool_waiting_requests', { pool })).toBe(0);
+    }
     expect(valueOf(samples, 'webhook_outbox_pending')).toBe(0);
     expect(valueOf(samples, 'webhook_outbox_oldest_pending_age_seconds')).toBe(0);
     for (const state of ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused']) {
@@ -234,7 +239,10 @@ describe('GET /metrics (e2e)', () => {
       valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: failingId, host: 'erp.example.com' }),
     ).toBe(1);
     expect(
-      valueOf(samples, 'webhook_endpoint_circuit_open', { subscription: healthyId, host: 'hooks.example.org' }),
+      valueOf(samples, 'webhook_endpoint_circuit_open', {
+        subscription: healthyId,
+        host: 'hooks.example.org',
+      }),
     ).toBe(0);
     await t.dataSource.query('UPDATE webhook_subscriptions SET active = 0 WHERE id = ?', [failingId]);
     ({ samples } = await scrape());

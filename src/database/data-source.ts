@@ -22,6 +22,17 @@ const mysql2InUtc: typeof mysql2 = {
   }) as typeof mysql2.createPool,
 };
 
+/** What every connection of the app agrees on, whichever pool it comes from. */
+const SESSION = {
+  timezone: 'Z',
+  charset: 'utf8mb4_unicode_ci',
+  supportBigNumbers: true,
+  bigNumberStrings: true,
+  // DATE columns (birthdays) as 'YYYY-MM-DD' text: read as Date objects they shift a day in a process
+  // whose time zone is west of UTC (TZ=America/Sao_Paulo).
+  dateStrings: ['DATE' as const],
+};
+
 /** Connection options shared by the app, the TypeORM CLI (`ormconfig.ts`) and the scripts. */
 export function buildDataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
@@ -36,14 +47,27 @@ export function buildDataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    timezone: 'Z',
-    charset: 'utf8mb4_unicode_ci',
-    supportBigNumbers: true,
-    bigNumberStrings: true,
-    // DATE columns (birthdays) as 'YYYY-MM-DD' text: read as Date objects they shift a day in a process
-    // whose time zone is west of UTC (TZ=America/Sao_Paulo).
-    extra: { connectionLimit: config.databasePoolSize ?? 20, dateStrings: ['DATE'] },
+    timezone: SESSION.timezone,
+    charset: SESSION.charset,
+    supportBigNumbers: SESSION.supportBigNumbers,
+    bigNumberStrings: SESSION.bigNumberStrings,
+    extra: { connectionLimit: config.databasePoolSize ?? 20, dateStrings: SESSION.dateStrings },
   };
+}
+
+/**
+ * The pool of the check-in transactions (see BatchTransaction): the same database and session as TypeORM's,
+ * with multiple statements per round trip allowed. Only constant texts with placeholders run on it.
+ */
+export function createBatchPool(
+  config: Pick<AppConfig, 'databaseUrl'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
+): mysql2.Pool {
+  return mysql2InUtc.createPool({
+    uri: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
+    ...SESSION,
+    multipleStatements: true,
+    connectionLimit: config.databasePoolSize ?? 20,
+  });
 }
 
 export function databaseName(databaseUrl: string): string {

@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
+import { BatchTransaction, Statement } from './statement-batch';
 
 /** The part of a mysql2 connection or pool (callback API) that runs a prepared statement. */
 interface PreparedStatementRunner {
@@ -36,4 +37,16 @@ export async function executePrepared<T>(
       else resolve(result as T);
     });
   });
+}
+
+/**
+ * Runs `statement` on whichever executor the caller is in: a BatchTransaction (in its next round trip),
+ * else as a prepared statement of the transaction or the pool.
+ */
+export async function runStatement<T>(
+  executor: DataSource | EntityManager | BatchTransaction,
+  statement: Statement<T>,
+): Promise<T> {
+  if (executor instanceof BatchTransaction) return (await executor.run(statement))[0];
+  return statement.read(await executePrepared(executor, statement.sql, [...statement.values]));
 }

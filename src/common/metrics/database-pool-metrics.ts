@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { BatchTransactions } from '../../database/batch-transactions';
 import { Metrics } from './metrics';
 
 /** What the gauges read of mysql2's pool (its internals: mysql2 exposes no counters of its own). */
@@ -11,11 +12,15 @@ interface Mysql2PoolInternals {
   config?: { connectionLimit?: number };
 }
 
-/** The database pool's connections in use, idle and waited for, read when Prometheus scrapes. */
+/**
+ * The database pools' connections in use, idle and waited for, read when Prometheus scrapes: `main` (TypeORM's)
+ * and `check_ins` (the check-in transactions', see BatchTransactions; it opens with the first check-in).
+ */
 @Injectable()
 export class DatabasePoolMetrics implements OnModuleInit {
   constructor(
     private readonly metrics: Metrics,
+    private readonly transactions: BatchTransactions,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -23,32 +28,39 @@ export class DatabasePoolMetrics implements OnModuleInit {
     this.metrics.gaugeAtScrape(
       {
         name: 'db_pool_connections',
-        help: 'Database pool connections by state: in_use, idle, and max (the pool size)',
-        labelNames: ['state'] as const,
+        help: 'Database pool connections by pool (main, check_ins) and state: in_use, idle, and max (the pool size)',
+        labelNames: ['pool', 'state'] as const,
       },
       (gauge) => {
-        const pool = this.pool();
-        if (!pool) return;
-        const all = pool._allConnections?.length ?? 0;
-        const idle = pool._freeConnections?.length ?? 0;
-        gauge.set({ state: 'in_use' }, all - idle);
-        gauge.set({ state: 'idle' }, idle);
-        if (pool.config?.connectionLimit) gauge.set({ state: 'max' }, pool.config.connectionLimit);
+        for (const [name, pool] of this.pools()) {
+          const all = pool._allConnections?.length ?? 0;
+          const idle = pool._freeConnections?.length ?? 0;
+          gauge.set({ pool: name, state: 'in_use' }, all - idle);
+          gauge.set({ pool: name, state: 'idle' }, idle);
+          if (pool.config?.connectionLimit)
+            gauge.set({ pool: name, state: 'max' }, pool.config.connectionLimit);
+        }
       },
     );
     this.metrics.gaugeAtScrape(
       {
         name: 'db_pool_waiting_requests',
-        help: 'Queries waiting for a free database connection',
+        help: 'Queries (main) or transactions (check_ins) waiting for a free database connection',
+        labelNames: ['pool'] as const,
       },
       (gauge) => {
-        const pool = this.pool();
-        if (pool) gauge.set(pool._connectionQueue?.length ?? 0);
+        for (const [name, pool] of this.pools())
+          gauge.set({ pool: name }, pool._connectionQueue?.length ?? 0);
       },
     );
   }
 
-  private pool(): Mysql2PoolInternals | undefined {
-    return (this.dataSource.driver as unknown as { pool?: Mysql2PoolInternals }).pool;
+  private pools(): [string, Mysql2PoolInternals][] {
+    const main = (this.dataSource.driver as unknown as { pool?: Mysql2PoolInternals }).pool;
+    const checkIns = this.transactions.openPool as Mysql2PoolInternals | undefined;
+    return [
+      ...(main ? [['main', main] as [string, Mysql2PoolInternals]] : []),
+      ...(checkIns ? [['check_ins', checkIns] as [string, Mysql2PoolInternals]] : []),
+    ];
   }
 }

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { executePrepared } from '../../database/prepared-statement';
+import { DataSource, EntityManager } from 'typeorm';
+import { runStatement } from '../../database/prepared-statement';
+import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { BeneficiaryIdentifierType } from './track-usage-request';
-
-/** Something that runs SQL: the data source, or a transaction's manager. */
-type Executor = Pick<DataSource | EntityManager, 'query'>;
 
 export type BeneficiaryKey = { type: BeneficiaryIdentifierType; identifier: string } | { id: number };
 
@@ -33,12 +31,6 @@ export interface IdempotencyRecord {
 
 /** The key was already taken by a request that committed first. */
 export class IdempotencyKeyTaken extends Error {}
-
-function isDuplicateEntry(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === 'ER_DUP_ENTRY'
-  );
-}
 
 function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
   if (key === null) return ['FALSE', []];
@@ -115,6 +107,40 @@ function toPlans(value: FactsRow['plans']): GymPlan[] {
     .sort((a, b) => a.id - b.id);
 }
 
+function toFacts(
+  placeId: string,
+  row: FactsRow | undefined,
+  withSubscriber: boolean,
+): CheckInFacts | undefined {
+  if (!row) return undefined;
+  return {
+    gym: {
+      placeId,
+      placeCode: row.placeCode,
+      active: Boolean(Number(row.placeActive)),
+      plans: toPlans(row.plans),
+    },
+    keyVersion: Number(row.keyVersion),
+    checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
+    subscriber: withSubscriber ? subscriberOf(row) : undefined,
+    beneficiary:
+      row.id === null
+        ? undefined
+        : {
+            id: Number(row.id),
+            code: String(row.code),
+            active: Boolean(Number(row.active)),
+            benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
+            benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(Number(row.benefitPlanActive)),
+            benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
+            monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
+            visitsThisMonth: Number(row.visitsThisMonth),
+            recentVisitPlaceId: row.recentVisitPlaceId === null ? null : String(row.recentVisitPlaceId),
+            recentVisitAt: row.recentVisitAt,
+          },
+  };
+}
+
 /**
  * The check-in hot path in lean SQL: one query reads the gym as it is now (state, key version, and from its
  * summary columns its active plans and subscription, see PlaceSummaryRepository) and the beneficiary with its
@@ -129,15 +155,23 @@ export class CheckInRepository {
 
   /** Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. */
   async findCheckInFacts(
-    executor: DataSource | EntityManager,
+    executor: DataSource | EntityManager | BatchTransaction,
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     window: VisitWindow,
     withSubscriber = false,
   ): Promise<CheckInFacts | undefined> {
+    return runStatement(executor, this.factsStatement(placeId, beneficiary, window, withSubscriber));
+  }
+
+  factsStatement(
+    placeId: string,
+    beneficiary: BeneficiaryKey | null,
+    window: VisitWindow,
+    withSubscriber = false,
+  ): Statement<CheckInFacts | undefined> {
     const [condition, values] = beneficiaryCondition(beneficiary);
-    const rows = await executePrepared<FactsRow[]>(
-      executor,
+    return statement(
       `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
               b.id, b.code, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
@@ -153,50 +187,38 @@ export class CheckInRepository {
        ${withSubscriber ? SUBSCRIBER_JOIN : ''}
        WHERE p.id = ?`,
       [window.monthStart, window.recentSince, window.recentSince, ...values, placeId],
+      (result) => toFacts(placeId, (result as FactsRow[])[0], withSubscriber),
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      gym: { placeId, placeCode: row.placeCode, active: Boolean(row.placeActive), plans: toPlans(row.plans) },
-      keyVersion: Number(row.keyVersion),
-      checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
-      subscriber: withSubscriber ? subscriberOf(row) : undefined,
-      beneficiary:
-        row.id === null
-          ? undefined
-          : {
-              id: Number(row.id),
-              code: String(row.code),
-              active: Boolean(row.active),
-              benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
-              benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(row.benefitPlanActive),
-              benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
-              monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
-              visitsThisMonth: Number(row.visitsThisMonth),
-              recentVisitPlaceId: row.recentVisitPlaceId,
-              recentVisitAt: row.recentVisitAt,
-            },
-    };
   }
 
   /** Locks the beneficiary's row until the transaction ends; concurrent registers for it queue here. */
-  async lockBeneficiary(manager: EntityManager, key: BeneficiaryKey): Promise<number | undefined> {
-    const [condition, values] = beneficiaryCondition(key);
-    const rows = await executePrepared<{ id: number }[]>(
-      manager,
-      `SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`,
-      values,
-    );
-    return rows[0] ? Number(rows[0].id) : undefined;
+  async lockBeneficiary(
+    executor: EntityManager | BatchTransaction,
+    key: BeneficiaryKey,
+  ): Promise<number | undefined> {
+    return runStatement(executor, this.lockStatement(key));
   }
 
-  async insertVisit(manager: EntityManager, visit: NewVisit): Promise<string> {
-    const result = await executePrepared<{ insertId: number | string }>(
-      manager,
+  /** The beneficiary's id, its row locked; undefined when there is none. */
+  lockStatement(key: BeneficiaryKey): Statement<number | undefined> {
+    const [condition, values] = beneficiaryCondition(key);
+    return statement(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
+      const rows = result as { id: number | string }[];
+      return rows[0] ? Number(rows[0].id) : undefined;
+    });
+  }
+
+  async insertVisit(executor: EntityManager | BatchTransaction, visit: NewVisit): Promise<string> {
+    return runStatement(executor, this.insertVisitStatement(visit));
+  }
+
+  /** The visit; its id is the connection's LAST_INSERT_ID() for the statements after it. */
+  insertVisitStatement(visit: NewVisit): Statement<string> {
+    return statement(
       'INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at) VALUES (?, ?, ?, ?)',
       [visit.beneficiaryId, visit.placeId, visit.planId, visit.createdAt],
+      (result) => String((result as WriteResult).insertId),
     );
-    return String(result.insertId);
   }
 
   async findIdempotencyRecord(placeId: string, key: string): Promise<IdempotencyRecord | undefined> {
@@ -227,13 +249,12 @@ export class CheckInRepository {
   }
 
   /** Turns the claim made in this transaction into the refusal the request got, so repeats replay it. */
-  async recordIdempotentRefusal(
-    manager: EntityManager,
+  refusalStatement(
     placeId: string,
     key: string,
     refusal: Pick<IdempotencyRecord, 'statusCode' | 'errorLabel' | 'errorDetail'>,
-  ): Promise<void> {
-    await manager.query(
+  ): Statement {
+    return statement(
       `UPDATE idempotency_records SET status_code = ?, error_label = ?, error_detail = ?
        WHERE place_id = ? AND idempotency_key = ?`,
       [refusal.statusCode, refusal.errorLabel, refusal.errorDetail, placeId, key],
@@ -242,32 +263,23 @@ export class CheckInRepository {
 
   /**
    * Claims the key inside the register's transaction. A concurrent request with the same key waits on the
-   * unique index until the first commits, then gets IdempotencyKeyTaken and replays the first outcome.
+   * unique index until the first commits; then its claim inserts nothing and it gets IdempotencyKeyTaken (and
+   * replays the first outcome). If the first rolled back, the claim is this request's.
    */
-  async claimIdempotencyKey(
-    executor: Executor,
+  claimStatement(
     placeId: string,
     key: string,
     record: Omit<IdempotencyRecord, 'createdAt'>,
     createdAt: Date,
-  ): Promise<void> {
-    try {
-      await executor.query(
-        `INSERT INTO idempotency_records (place_id, idempotency_key, request_hash, status_code, error_label, error_detail, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [
-          placeId,
-          key,
-          record.requestHash,
-          record.statusCode,
-          record.errorLabel,
-          record.errorDetail,
-          createdAt,
-        ],
-      );
-    } catch (error) {
-      if (isDuplicateEntry(error)) throw new IdempotencyKeyTaken();
-      throw error;
-    }
+  ): Statement {
+    return statement(
+      `INSERT IGNORE INTO idempotency_records
+         (place_id, idempotency_key, request_hash, status_code, error_label, error_detail, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [placeId, key, record.requestHash, record.statusCode, record.errorLabel, record.errorDetail, createdAt],
+      (result) => {
+        if ((result as WriteResult).affectedRows === 0) throw new IdempotencyKeyTaken();
+      },
+    );
   }
 }

@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
+import { BatchTransactions } from '../../database/batch-transactions';
 import { retryOnDeadlock } from '../../database/mysql-errors';
+import { BatchTransaction } from '../../database/statement-batch';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CheckInRepository, IdempotencyKeyTaken, IdempotencyRecord } from './check-in.repository';
 import { cannotExist } from './eligibility';
-import { Admission, EligibilityService } from './eligibility.service';
+import { EligibilityService, FactsNow } from './eligibility.service';
 import { BeneficiaryRequest, parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +47,7 @@ export class CheckInService {
     private readonly tokens: TokenCheckInsService,
     private readonly outbox: WebhookOutboxService,
     private readonly clock: Clock,
+    private readonly transactions: BatchTransactions,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -75,6 +78,10 @@ export class CheckInService {
     }
   }
 
+  /**
+   * One transaction in two round trips: the key's claim (if any), the beneficiary's lock and the facts; then the
+   * visit, its event and delivery, and the commit (see BatchTransaction).
+   */
   private async recordVisit(
     place: AuthenticatedPlace,
     request: TrackUsageRequest,
@@ -83,29 +90,33 @@ export class CheckInService {
     const record =
       request.type === 'token'
         ? await this.tokens.registration(place, request)
-        : (manager: EntityManager) => this.registerLocked(manager, place, request);
+        : (tx: BatchTransaction) => this.registerLocked(tx, place, request);
     // A deadlock rolled the whole transaction back, claim included: run it again.
     await retryOnDeadlock(async () => {
-      const refusal = await this.dataSource.transaction(async (manager) => {
+      const refusal = await this.transactions.run(async (tx) => {
         if (idempotency) {
-          await this.repository.claimIdempotencyKey(
-            manager,
-            place.placeId,
-            idempotency.key,
-            { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
-            this.clock.now(),
+          tx.enqueue(
+            this.repository.claimStatement(
+              place.placeId,
+              idempotency.key,
+              { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
+              this.clock.now(),
+            ),
           );
         }
         try {
-          await record(manager);
+          await record(tx);
         } catch (error) {
-          if (!idempotency || !(error instanceof DomainError) || error.status !== 422) throw error;
+          if (!idempotency || tx.ended || !(error instanceof DomainError) || error.status !== 422)
+            throw error;
           // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
-          await this.repository.recordIdempotentRefusal(manager, place.placeId, idempotency.key, {
-            statusCode: error.status,
-            errorLabel: error.label,
-            errorDetail: JSON.stringify(error.detail).slice(0, 1000),
-          });
+          await tx.commit(
+            this.repository.refusalStatement(place.placeId, idempotency.key, {
+              statusCode: error.status,
+              errorLabel: error.label,
+              errorDetail: JSON.stringify(error.detail).slice(0, 1000),
+            }),
+          );
           return error;
         }
         return undefined;
@@ -116,42 +127,42 @@ export class CheckInService {
 
   /**
    * Rules 2 to 9 read once the beneficiary is locked (the lock is held until commit, so registers of one
-   * beneficiary queue here), then the visit.
+   * beneficiary queue here; the facts are the transaction's first plain read, so they see what the previous
+   * holder committed), then the visit and, where a webhook listens, its event, with the commit.
    */
   private async registerLocked(
-    manager: EntityManager,
+    tx: BatchTransaction,
     place: AuthenticatedPlace,
     request: BeneficiaryRequest,
   ): Promise<void> {
-    const lockedId = cannotExist(request)
-      ? undefined
-      : await this.repository.lockBeneficiary(manager, request);
-    const beneficiary = lockedId === undefined ? null : { id: lockedId };
-    await this.insertVisit(
-      manager,
-      place,
-      await this.eligibility.admit(manager, place.placeId, request, beneficiary, place, true),
-    );
-  }
-
-  /** The visit and, where a webhook listens, its outbox event, in the transaction that holds the lock. */
-  private async insertVisit(
-    manager: EntityManager,
-    place: AuthenticatedPlace,
-    { beneficiaryId, plan, subscriber, at }: Admission,
-  ): Promise<void> {
-    const visitId = await this.repository.insertVisit(manager, {
-      beneficiaryId,
-      placeId: place.placeId,
-      planId: plan?.id ?? null,
-      createdAt: at,
-    });
-    // Read with the rules in the same statement: no subscriber, no event.
-    if (!subscriber) return;
-    await this.outbox.recordCheckIn(
-      manager,
-      { visitId, placeId: place.placeId, beneficiaryId, planCode: plan?.code ?? null, createdAt: at },
-      subscriber,
+    let factsNow: FactsNow;
+    if (cannotExist(request)) {
+      [factsNow] = await tx.run(this.eligibility.factsStatement(place.placeId, null, place, true));
+    } else {
+      // The facts by the same key, read after the lock: the beneficiary the lock found (or none, if it found
+      // none: one created in between is not locked and must not be admitted).
+      const [lockedId, read] = await tx.run(
+        this.repository.lockStatement(request),
+        this.eligibility.factsStatement(place.placeId, request, place, true),
+      );
+      factsNow =
+        lockedId === undefined ? { ...read, facts: { ...read.facts, beneficiary: undefined } } : read;
+    }
+    const { beneficiaryId, plan, subscriber, at } = this.eligibility.admitOn(factsNow, request);
+    await tx.commit(
+      this.repository.insertVisitStatement({
+        beneficiaryId,
+        placeId: place.placeId,
+        planId: plan?.id ?? null,
+        createdAt: at,
+      }),
+      // Read with the rules in the same statement: no subscriber, no event.
+      ...(subscriber
+        ? this.outbox.checkInStatements(
+            { placeId: place.placeId, beneficiaryId, planCode: plan?.code ?? null, createdAt: at },
+            subscriber,
+          )
+        : []),
     );
   }
 

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
+import { runStatement } from '../../database/prepared-statement';
+import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
@@ -47,15 +49,27 @@ export class EligibilityService {
    * also reads what a webhook event about the beneficiary needs (callers about to write one).
    */
   async factsNow(
-    executor: DataSource | EntityManager,
+    executor: DataSource | EntityManager | BatchTransaction,
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
     withSubscriber = false,
   ): Promise<FactsNow> {
+    return runStatement(executor, this.factsStatement(placeId, beneficiary, key, withSubscriber));
+  }
+
+  /**
+   * factsNow as a statement, for a caller that sends it with others (after the locks it needs, in one round
+   * trip): its result is the FactsNow, checked as factsNow checks it.
+   */
+  factsStatement(
+    placeId: string,
+    beneficiary: BeneficiaryKey | null,
+    key?: AuthenticatedPlace,
+    withSubscriber = false,
+  ): Statement<FactsNow> {
     const now = this.clock.now();
-    const facts = await this.repository.findCheckInFacts(
-      executor,
+    const facts = this.repository.factsStatement(
       placeId,
       beneficiary,
       {
@@ -64,10 +78,13 @@ export class EligibilityService {
       },
       withSubscriber,
     );
-    if (key) this.keyCache.assertCurrent(key, facts);
-    // Places are never deleted: one that is gone was never there.
-    if (!facts) throw new Error(`Place ${placeId} does not exist`);
-    return { facts, now };
+    return statement(facts.sql, facts.values, (result) => {
+      const read = facts.read(result);
+      if (key) this.keyCache.assertCurrent(key, read);
+      // Places are never deleted: one that is gone was never there.
+      if (!read) throw new Error(`Place ${placeId} does not exist`);
+      return { facts: read, now };
+    });
   }
 
   /** Rules 2 to 9 on facts already read, in the contract's order; the first that fails is the answer. */
@@ -90,7 +107,7 @@ export class EligibilityService {
 
   /** Reads the facts and applies rules 2 to 9. */
   async admit(
-    executor: DataSource | EntityManager,
+    executor: DataSource | EntityManager | BatchTransaction,
     placeId: string,
     request: TrackUsageRequest,
     beneficiary: BeneficiaryKey | null,

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { notFound } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { BatchTransactions } from '../../database/batch-transactions';
 import { retryOnDeadlock } from '../../database/mysql-errors';
+import { BatchTransaction } from '../../database/statement-batch';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { checkGymStanding } from '../check-in/eligibility';
-import { Admission, EligibilityService } from '../check-in/eligibility.service';
+import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
 import { TokenRequest } from '../check-in/track-usage-request';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
@@ -32,6 +34,7 @@ export class CheckInConfirmationService {
     private readonly checkIns: CheckInRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
+    private readonly transactions: BatchTransactions,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,62 +47,70 @@ export class CheckInConfirmationService {
         ? undefined
         : await this.repository.findByConfirmationHash(this.dataSource, hashConfirmationToken(token));
     if (!found) throw notFound('memberCheckIn.confirmationNotFound');
-    await retryOnDeadlock(() => this.dataSource.transaction((manager) => this.confirm(manager, found, {})));
+    await retryOnDeadlock(() => this.transactions.run((tx) => this.confirm(tx, found, {})));
   }
 
   /**
-   * Confirms `found`, read before the transaction (so the transaction's first read comes after its locks and
-   * sees what the previous holder of the beneficiary's lock committed).
+   * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
+   * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
+   * facts; then the visit, the check-in's new state, its event and the commit.
    */
-  async confirm(manager: EntityManager, found: CheckInRow, by: ConfirmationBy): Promise<void> {
-    await this.checkIns.lockBeneficiary(manager, { id: found.beneficiaryId });
-    const state = await this.repository.lockById(manager, found.id);
-    const admission = await this.admit(manager, found, state, by, true);
-    const visitId = await this.checkIns.insertVisit(manager, {
-      beneficiaryId: admission.beneficiaryId,
-      placeId: state.placeId,
-      planId: admission.plan?.id ?? null,
-      createdAt: admission.at,
-    });
-    await this.repository.markValidated(manager, state.id, admission.at, visitId);
-    await this.outbox.recordMemberCheckIn(
-      manager,
-      {
-        type: CHECK_IN_VALIDATED,
-        checkInId: state.id,
+  async confirm(tx: BatchTransaction, found: CheckInRow, by: ConfirmationBy): Promise<void> {
+    const [, state, factsNow] = await tx.run(
+      this.checkIns.lockStatement({ id: found.beneficiaryId }),
+      this.repository.lockStatement(found.id),
+      this.eligibility.factsStatement(found.placeId, { id: found.beneficiaryId }, by.key, true),
+    );
+    const admission = this.admitOn(found, state, by, factsNow);
+    await tx.commit(
+      this.checkIns.insertVisitStatement({
+        beneficiaryId: admission.beneficiaryId,
         placeId: state.placeId,
-        beneficiaryId: state.beneficiaryId,
-        token: state.token,
-        status: 'validated',
-        planCode: admission.plan?.code ?? null,
-        startedAt: state.startedAt,
-        expiresAt: state.expiresAt,
-        validatedAt: admission.at,
-        at: admission.at,
-      },
-      admission.subscriber,
+        planId: admission.plan?.id ?? null,
+        createdAt: admission.at,
+      }),
+      this.repository.markValidatedStatement(state.id, admission.at),
+      ...(admission.subscriber
+        ? this.outbox.memberCheckInStatements(
+            {
+              type: CHECK_IN_VALIDATED,
+              checkInId: state.id,
+              placeId: state.placeId,
+              beneficiaryId: state.beneficiaryId,
+              token: state.token,
+              status: 'validated',
+              planCode: admission.plan?.code ?? null,
+              startedAt: state.startedAt,
+              expiresAt: state.expiresAt,
+              validatedAt: admission.at,
+              at: admission.at,
+            },
+            admission.subscriber,
+          )
+        : []),
     );
   }
 
   /**
    * Whether `state` can be confirmed now: through a key, rules 2 and 3 first; then the check-in still pending
-   * and before its time; then rules 3 to 9 at its gym, for the plan it was made for. `withSubscriber` also
-   * reads what the CHECK_IN_VALIDATED event needs.
+   * and before its time; then rules 3 to 9 at its gym, for the plan it was made for.
    */
   async admit(
-    executor: DataSource | EntityManager,
+    executor: DataSource,
     found: CheckInRow,
     state: CheckInState,
     by: ConfirmationBy,
-    withSubscriber = false,
   ): Promise<Admission> {
     const factsNow = await this.eligibility.factsNow(
       executor,
       state.placeId,
       { id: state.beneficiaryId },
       by.key,
-      withSubscriber,
     );
+    return this.admitOn(found, state, by, factsNow);
+  }
+
+  private admitOn(found: CheckInRow, state: CheckInState, by: ConfirmationBy, factsNow: FactsNow): Admission {
     if (by.key) checkGymStanding(by.request, factsNow.facts.gym);
     assertPending(state, factsNow.now, this.config.businessTimezone, 'confirm');
     return this.eligibility.admitOn(factsNow, {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
 
@@ -133,50 +134,56 @@ export class MemberCheckInsRepository {
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
-  async lockById(manager: EntityManager, id: string): Promise<CheckInState> {
-    const rows: CheckInState[] = await manager.query(
+  lockStatement(id: string): Statement<CheckInState> {
+    return statement(
       `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`,
       [id],
+      (result) => {
+        const rows = result as CheckInState[];
+        if (!rows[0]) throw new Error(`Member check-in ${id} vanished`);
+        return toState(rows[0]);
+      },
     );
-    if (!rows[0]) throw new Error(`Member check-in ${id} vanished`);
-    return toState(rows[0]);
   }
 
   /**
-   * The beneficiary's pending check-in. A plain read: the caller holds the beneficiary's lock, which every writer
-   * of its check-ins takes first, and a locking read of a missing key would lock the index gap that concurrent
-   * creations for other members insert into.
+   * The pending check-in of the beneficiary with this CPF or code. A plain read: the caller holds the
+   * beneficiary's lock, which every writer of its check-ins takes first, and a locking read of a missing key
+   * would lock the index gap that concurrent creations for other members insert into.
    */
-  async findPendingOf(manager: EntityManager, beneficiaryId: number): Promise<CheckInState | undefined> {
-    const rows: CheckInState[] = await manager.query(
-      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.pending = 1 AND c.beneficiary_id = ?`,
-      [beneficiaryId],
+  pendingOfStatement(key: { type: 'cpf' | 'code'; identifier: string }): Statement<CheckInRow | undefined> {
+    return statement(
+      `${ROW_SELECT} WHERE c.pending = 1 AND ${key.type === 'cpf' ? 'b.cpf = ?' : 'b.code = ?'}`,
+      [key.identifier],
+      (result) => {
+        const rows = result as CheckInRow[];
+        return rows[0] && toState(rows[0]);
+      },
     );
-    return rows[0] && toState(rows[0]);
   }
 
-  /** Throws PendingTokenTaken when another pending check-in of the gym holds the token. */
-  async insert(manager: EntityManager, checkIn: NewCheckIn): Promise<void> {
-    try {
-      await manager.query(
-        `INSERT INTO member_check_ins
-           (id, beneficiary_id, place_id, plan_id, token, confirmation_token_hash, status, started_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-        [
-          checkIn.id,
-          checkIn.beneficiaryId,
-          checkIn.placeId,
-          checkIn.planId,
-          checkIn.token,
-          checkIn.confirmationTokenHash,
-          checkIn.startedAt,
-          checkIn.expiresAt,
-        ],
-      );
-    } catch (error) {
-      if (duplicateKey(error)?.includes('UQ_member_check_ins_pending_token')) throw new PendingTokenTaken();
-      throw error;
-    }
+  /** The new pending check-in; its commit fails with isPendingTokenTaken when another pending one holds the token. */
+  insertStatement(checkIn: NewCheckIn): Statement {
+    return statement(
+      `INSERT INTO member_check_ins
+         (id, beneficiary_id, place_id, plan_id, token, confirmation_token_hash, status, started_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      [
+        checkIn.id,
+        checkIn.beneficiaryId,
+        checkIn.placeId,
+        checkIn.planId,
+        checkIn.token,
+        checkIn.confirmationTokenHash,
+        checkIn.startedAt,
+        checkIn.expiresAt,
+      ],
+    );
+  }
+
+  /** Whether `error` says another pending check-in of the gym holds the token. */
+  isPendingTokenTaken(error: unknown): boolean {
+    return duplicateKey(error)?.includes('UQ_member_check_ins_pending_token') ?? false;
   }
 
   /**
@@ -192,22 +199,22 @@ export class MemberCheckInsRepository {
     return result.affectedRows > 0;
   }
 
-  async markExpired(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(
-      "UPDATE member_check_ins SET status = 'expired' WHERE id = ? AND status = 'pending'",
-      [id],
+  markExpiredStatement(id: string): Statement {
+    return statement("UPDATE member_check_ins SET status = 'expired' WHERE id = ? AND status = 'pending'", [
+      id,
+    ]);
+  }
+
+  /** Validated as of `at`, by the visit inserted just before it in the same round trip (LAST_INSERT_ID()). */
+  markValidatedStatement(id: string, at: Date): Statement {
+    return statement(
+      "UPDATE member_check_ins SET status = 'validated', validated_at = ?, visit_id = LAST_INSERT_ID() WHERE id = ?",
+      [at, id],
     );
   }
 
-  async markValidated(manager: EntityManager, id: string, at: Date, visitId: string): Promise<void> {
-    await manager.query(
-      "UPDATE member_check_ins SET status = 'validated', validated_at = ?, visit_id = ? WHERE id = ?",
-      [at, visitId, id],
-    );
-  }
-
-  async markCancelled(manager: EntityManager, id: string, at: Date, reason: CancelReason): Promise<void> {
-    await manager.query(
+  markCancelledStatement(id: string, at: Date, reason: CancelReason): Statement {
+    return statement(
       "UPDATE member_check_ins SET status = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = ?",
       [at, reason, id],
     );

@@ -1,22 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { BatchTransactions } from '../../database/batch-transactions';
 import { retryOnDeadlock } from '../../database/mysql-errors';
+import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Caller } from '../auth/caller';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
-import { Admission, EligibilityService } from '../check-in/eligibility.service';
+import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
 import {
   BeneficiaryIdentifierType,
   BeneficiaryRequest,
   parseTrackUsageRequest,
 } from '../check-in/track-usage-request';
-import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
 import { CheckInTokenGenerator, generateConfirmationToken, hashConfirmationToken } from './check-in-tokens';
 import { MemberCheckInDto } from './dto/member-check-ins.dto';
@@ -60,6 +63,7 @@ export class MemberCheckInsService {
     private readonly outbox: WebhookOutboxService,
     private readonly tokens: CheckInTokenGenerator,
     private readonly clock: Clock,
+    private readonly transactions: BatchTransactions,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -80,13 +84,12 @@ export class MemberCheckInsService {
     let token = this.tokens.next();
     for (let draw = 1; ; draw++) {
       try {
-        await retryOnDeadlock(
-          () =>
-            this.dataSource.transaction((manager) => this.createLocked(manager, id, place, request, token)),
+        const row = await retryOnDeadlock(
+          () => this.transactions.run((tx) => this.createLocked(tx, id, place, request, token)),
           // Creations racing at one gym may deadlock on the index they share; the loser runs again.
           5,
         );
-        return this.get(id);
+        return MemberCheckInDto.of({ row, now: row.startedAt }, this.config.businessTimezone);
       } catch (error) {
         if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
         // The whole transaction is rolled back before another try, so the failed insert's locks never wait on
@@ -105,12 +108,15 @@ export class MemberCheckInsService {
   async cancel(id: string): Promise<MemberCheckInDto> {
     const { row } = await this.find(id);
     await retryOnDeadlock(() =>
-      this.dataSource.transaction(async (manager) => {
-        await this.checkIns.lockBeneficiary(manager, { id: row.beneficiaryId });
-        const state = await this.repository.lockById(manager, row.id);
+      this.transactions.run(async (tx) => {
+        const [, state, subscriber] = await tx.run(
+          this.checkIns.lockStatement({ id: row.beneficiaryId }),
+          this.repository.lockStatement(row.id),
+          this.outbox.subscriberStatement(row.placeId, row.beneficiaryId),
+        );
         const now = this.clock.now();
         assertPending(state, now, this.config.businessTimezone, 'cancel');
-        await this.cancelLocked(manager, row, now, 'member');
+        await tx.commit(...this.cancelStatements(row, now, 'member', subscriber));
       }),
     );
     return this.get(id);
@@ -151,24 +157,32 @@ export class MemberCheckInsService {
     return { row, now: this.clock.now() };
   }
 
-  /** The member's pending check-in gives way to the new one: cancelled as replaced, or marked expired. */
-  private async retirePending(manager: EntityManager, beneficiaryId: number, now: Date): Promise<void> {
-    const pending = await this.repository.findPendingOf(manager, beneficiaryId);
-    if (!pending) return;
-    if (statusAt(pending, now) === 'expired') return this.repository.markExpired(manager, pending.id);
-    const row = await this.repository.findById(manager, pending.id);
-    if (!row) throw new Error(`Member check-in ${pending.id} vanished`);
-    await this.cancelLocked(manager, row, now, 'replaced');
+  /**
+   * The member's pending check-in gives way to the new one: cancelled as replaced (with its event, at its own
+   * gym), or marked expired.
+   */
+  private async retireStatements(
+    tx: BatchTransaction,
+    pending: CheckInRow,
+    admission: Admission,
+    placeId: string,
+  ): Promise<Statement[]> {
+    if (statusAt(pending, admission.at) === 'expired')
+      return [this.repository.markExpiredStatement(pending.id)];
+    const [subscriber] =
+      pending.placeId === placeId
+        ? [admission.subscriber]
+        : await tx.run(this.outbox.subscriberStatement(pending.placeId, pending.beneficiaryId));
+    return this.cancelStatements(pending, admission.at, 'replaced', subscriber);
   }
 
-  private async cancelLocked(
-    manager: EntityManager,
+  private cancelStatements(
     row: CheckInRow,
     now: Date,
     reason: CancelReason,
-  ): Promise<void> {
-    await this.repository.markCancelled(manager, row.id, now, reason);
-    await this.outbox.recordMemberCheckIn(manager, {
+    subscriber: SubscribedFacts | undefined,
+  ): Statement[] {
+    const event: MemberCheckInChanged = {
       type: CHECK_IN_CANCELLED,
       checkInId: row.id,
       placeId: row.placeId,
@@ -181,59 +195,106 @@ export class MemberCheckInsService {
       cancelledAt: now,
       cancelReason: reason,
       at: now,
-    });
+    };
+    return [
+      this.repository.markCancelledStatement(row.id, now, reason),
+      ...(subscriber ? this.outbox.memberCheckInStatements(event, subscriber) : []),
+    ];
   }
 
-  /** Under the beneficiary's lock: the rules, the member's pending check-in retired, the new one and its event. */
+  /**
+   * Under the beneficiary's lock: the rules and the member's pending check-in read (one round trip), then the
+   * pending one retired, the new one and its event, and the commit (another).
+   */
   private async createLocked(
-    manager: EntityManager,
+    tx: BatchTransaction,
     id: string,
     place: PlaceRef,
     request: BeneficiaryRequest,
     token: string,
-  ): Promise<void> {
-    // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
-    const lockedId = cannotExist(request) ? undefined : await this.checkIns.lockBeneficiary(manager, request);
-    const beneficiary = lockedId === undefined ? null : { id: lockedId };
-    const admission = await this.eligibility.admit(manager, place.id, request, beneficiary, undefined, true);
-    await this.retirePending(manager, admission.beneficiaryId, admission.at);
-    await this.insert(manager, { id, place, admission, token });
+  ): Promise<CheckInRow> {
+    let factsNow: FactsNow;
+    let pending: CheckInRow | undefined;
+    if (cannotExist(request)) {
+      [factsNow] = await tx.run(this.eligibility.factsStatement(place.id, null, undefined, true));
+    } else {
+      // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
+      // A beneficiary the lock did not find (one created in between) is not admitted.
+      const [lockedId, read, found] = await tx.run(
+        this.checkIns.lockStatement(request),
+        this.eligibility.factsStatement(place.id, request, undefined, true),
+        this.repository.pendingOfStatement(request),
+      );
+      factsNow =
+        lockedId === undefined ? { ...read, facts: { ...read.facts, beneficiary: undefined } } : read;
+      pending = lockedId === undefined ? undefined : found;
+    }
+    const admission = this.eligibility.admitOn(factsNow, request);
+    const retire = pending ? await this.retireStatements(tx, pending, admission, place.id) : [];
+    const created = this.insertStatements({ id, place, admission, token });
+    try {
+      await tx.commit(...retire, ...created.statements);
+    } catch (error) {
+      if (this.repository.isPendingTokenTaken(error)) throw new PendingTokenTaken();
+      throw error;
+    }
+    // Everything a reader of it would see: answered without reading it back.
+    return { ...created.row, beneficiaryCode: String(factsNow.facts.beneficiary?.code) };
   }
 
-  /** The new pending check-in (PendingTokenTaken when a pending check-in of the gym holds the token), its event. */
-  private async insert(
-    manager: EntityManager,
-    { id, place, admission, token }: { id: string; place: PlaceRef; admission: Admission; token: string },
-  ): Promise<void> {
+  /** The new pending check-in and its event; and the check-in as the statements write it. */
+  private insertStatements({
+    id,
+    place,
+    admission,
+    token,
+  }: {
+    id: string;
+    place: PlaceRef;
+    admission: Admission;
+    token: string;
+  }): { statements: Statement[]; row: Omit<CheckInRow, 'beneficiaryCode'> } {
     const confirmationToken = generateConfirmationToken();
     const startedAt = admission.at;
     const expiresAt = new Date(startedAt.getTime() + this.config.checkInConfirmationWindowSeconds * 1000);
-    await this.repository.insert(manager, {
+    const event: MemberCheckInChanged = {
+      type: CHECK_IN_CREATED,
+      checkInId: id,
+      placeId: place.id,
+      beneficiaryId: admission.beneficiaryId,
+      token,
+      status: 'pending',
+      planCode: admission.plan?.code ?? null,
+      startedAt,
+      expiresAt,
+      confirmationToken,
+      at: startedAt,
+    };
+    const row = {
       id,
       beneficiaryId: admission.beneficiaryId,
       placeId: place.id,
       planId: admission.plan?.id ?? null,
       token,
-      confirmationTokenHash: hashConfirmationToken(confirmationToken),
+      status: 'pending' as const,
+      cancelReason: null,
       startedAt,
       expiresAt,
-    });
-    await this.outbox.recordMemberCheckIn(
-      manager,
-      {
-        type: CHECK_IN_CREATED,
-        checkInId: id,
-        placeId: place.id,
-        beneficiaryId: admission.beneficiaryId,
-        token,
-        status: 'pending',
-        planCode: admission.plan?.code ?? null,
-        startedAt,
-        expiresAt,
-        confirmationToken,
-        at: startedAt,
-      },
-      admission.subscriber,
-    );
+      validatedAt: null,
+      cancelledAt: null,
+      planCode: admission.plan?.code ?? null,
+      placeName: place.name,
+      placeCode: place.code,
+    };
+    return {
+      statements: [
+        this.repository.insertStatement({
+          ...row,
+          confirmationTokenHash: hashConfirmationToken(confirmationToken),
+        }),
+        ...(admission.subscriber ? this.outbox.memberCheckInStatements(event, admission.subscriber) : []),
+      ],
+      row,
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { BatchTransaction } from '../../database/statement-batch';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -47,12 +48,10 @@ export class TokenCheckInsService {
   async registration(
     key: AuthenticatedPlace,
     request: TokenRequest,
-  ): Promise<(manager: EntityManager) => Promise<void>> {
+  ): Promise<(tx: BatchTransaction) => Promise<void>> {
     const { found } = await this.lookUp(key, request);
-    return (manager) =>
-      found
-        ? this.confirmations.confirm(manager, found, { key, request })
-        : this.refuseUnknown(manager, key, request);
+    return (tx) =>
+      found ? this.confirmations.confirm(tx, found, { key, request }) : this.refuseUnknown(tx, key, request);
   }
 
   /** The code of the beneficiary who made the pending check-in. */
@@ -83,7 +82,7 @@ export class TokenCheckInsService {
 
   /** Rules 2 and 3 come before the token, and a rotated key is refused: then `not_exists`. */
   private async refuseUnknown(
-    executor: DataSource | EntityManager,
+    executor: DataSource | BatchTransaction,
     key: AuthenticatedPlace,
     request: TokenIdentifier,
   ): Promise<never> {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { currentRequestId } from '../../common/logging/request-context';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { generateEventId } from './webhook-policy';
-import { SubscribedFacts, WebhooksRepository } from './webhooks.repository';
+import { statement, Statement } from '../../database/statement-batch';
+import { NewEvent, SubscribedFacts, WebhooksRepository } from './webhooks.repository';
 import { CHECK_IN_CREATED, CheckInEventType } from './webhooks.constants';
 
 /** What the check-in module hands over about a visit it has just inserted. */
@@ -36,6 +36,20 @@ export interface MemberCheckInChanged {
   at: Date;
 }
 
+/** Stands for the visit's id in a body until the database puts it there; no input can produce it first. */
+const VISIT_ID = '\u0000visit-id\u0000';
+
+/**
+ * The body's text on either side of the visit's id (a JSON string, its quotes kept in the parts). The first
+ * occurrence is the id's: only the event's own fields (id, type, created_at, endpoint) come before `check_in`.
+ */
+function aroundVisitId(text: string): { beforeVisitId: string; afterVisitId: string } {
+  const marker = JSON.stringify(VISIT_ID);
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error('The event body has no place for the visit id');
+  return { beforeVisitId: text.slice(0, at + 1), afterVisitId: text.slice(at + marker.length - 1) };
+}
+
 /** The path of the confirmation endpoint, under PUBLIC_BASE_URL. */
 export const CONFIRMATION_PATH = '/api/v1/webhook_confirmations';
 
@@ -51,23 +65,17 @@ export class WebhookOutboxService {
   ) {}
 
   /**
-   * Called for visits at a place with a CHECKIN subscription (the check-in query says which). `subscriber`,
-   * when the caller read it in its transaction already, saves reading it again.
+   * The CHECK_IN_CREATED of a visit inserted just before, in the same round trip: the visit's id, which only
+   * the database knows yet, goes into the body there (see NewEvent's payload).
    */
-  async recordCheckIn(
-    manager: EntityManager,
-    checkIn: CheckInRecorded,
-    subscriber?: SubscribedFacts,
-  ): Promise<void> {
-    const facts = subscriber ?? (await this.subscribedFacts(manager, checkIn.placeId, checkIn.beneficiaryId));
-    if (!facts) return;
+  checkInStatements(checkIn: Omit<CheckInRecorded, 'visitId'>, subscriber: SubscribedFacts): Statement[] {
     const expiresAt = new Date(checkIn.createdAt.getTime() + this.config.recentCheckinWindowSeconds * 1000);
-    await this.insert(manager, facts, {
+    const event = this.event(subscriber, {
       type: CHECK_IN_CREATED,
       placeId: checkIn.placeId,
       at: checkIn.createdAt,
       checkIn: {
-        id: checkIn.visitId,
+        id: VISIT_ID,
         // A visit the gym recorded itself is validated as it happens.
         status: 'validated',
         started_at: this.time(checkIn.createdAt),
@@ -75,17 +83,16 @@ export class WebhookOutboxService {
         plan_code: checkIn.planCode,
       },
     });
+    return this.repository.eventStatements({ ...event, payload: aroundVisitId(event.payload as string) });
   }
 
   /** CHECK_IN_CREATED (with its `endpoint`), CHECK_IN_VALIDATED or CHECK_IN_CANCELLED of a member check-in. */
-  async recordMemberCheckIn(
-    manager: EntityManager,
-    change: MemberCheckInChanged,
-    subscriber?: SubscribedFacts,
-  ): Promise<void> {
-    const facts = subscriber ?? (await this.subscribedFacts(manager, change.placeId, change.beneficiaryId));
-    if (!facts) return;
-    await this.insert(manager, facts, {
+  memberCheckInStatements(change: MemberCheckInChanged, subscriber: SubscribedFacts): Statement[] {
+    return this.repository.eventStatements(this.memberCheckInEvent(change, subscriber));
+  }
+
+  private memberCheckInEvent(change: MemberCheckInChanged, facts: SubscribedFacts): NewEvent {
+    return this.event(facts, {
       type: change.type,
       placeId: change.placeId,
       at: change.at,
@@ -107,18 +114,16 @@ export class WebhookOutboxService {
     });
   }
 
-  private async subscribedFacts(
-    manager: EntityManager,
-    placeId: string,
-    beneficiaryId: number,
-  ): Promise<SubscribedFacts | undefined> {
-    const facts = await this.repository.checkInFacts(manager, placeId, beneficiaryId, 'CHECKIN');
-    if (!facts?.subscriptionId || !facts.url) return undefined;
-    return facts as SubscribedFacts;
+  /** What an event about the beneficiary at the place needs; undefined when no CHECKIN subscription listens. */
+  subscriberStatement(placeId: string, beneficiaryId: number): Statement<SubscribedFacts | undefined> {
+    const facts = this.repository.checkInFactsStatement(placeId, beneficiaryId, 'CHECKIN');
+    return statement(facts.sql, facts.values, (result) => {
+      const read = facts.read(result);
+      return read?.subscriptionId && read.url ? (read as SubscribedFacts) : undefined;
+    });
   }
 
-  private async insert(
-    manager: EntityManager,
+  private event(
     facts: SubscribedFacts,
     event: {
       type: CheckInEventType;
@@ -127,7 +132,7 @@ export class WebhookOutboxService {
       endpoint?: string;
       checkIn: Record<string, unknown>;
     },
-  ): Promise<void> {
+  ): NewEvent {
     const id = generateEventId();
     const body = {
       id,
@@ -145,7 +150,7 @@ export class WebhookOutboxService {
         code: facts.code,
       },
     };
-    await this.repository.insertEvent(manager, {
+    return {
       id,
       placeId: event.placeId,
       type: event.type,
@@ -154,7 +159,7 @@ export class WebhookOutboxService {
       subscriptionId: facts.subscriptionId,
       url: facts.url,
       requestId: currentRequestId() ?? null,
-    });
+    };
   }
 
   private time(date: Date): string {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { executePrepared } from '../../database/prepared-statement';
+import { runStatement } from '../../database/prepared-statement';
+import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
@@ -137,7 +138,11 @@ export interface NewEvent {
   id: string;
   placeId: string;
   type: string;
-  payload: string;
+  /**
+   * The body as sent. In two parts, the visit inserted just before in the same transaction goes between
+   * them: its id is known to the database only (LAST_INSERT_ID()), and the event travels with the visit.
+   */
+  payload: string | { beforeVisitId: string; afterVisitId: string };
   createdAt: Date;
   subscriptionId: string;
   url: string;
@@ -164,49 +169,71 @@ export class WebhooksRepository {
 
   /** What a CHECK_IN_CREATED body needs, read in the visit's transaction. */
   async checkInFacts(
-    manager: EntityManager,
+    executor: EntityManager | BatchTransaction,
     placeId: string,
     beneficiaryId: number,
     type: string,
   ): Promise<CheckInFacts | undefined> {
-    const rows: CheckInFacts[] = await manager.query(
+    return runStatement(executor, this.checkInFactsStatement(placeId, beneficiaryId, type));
+  }
+
+  checkInFactsStatement(
+    placeId: string,
+    beneficiaryId: number,
+    type: string,
+  ): Statement<CheckInFacts | undefined> {
+    return statement(
       `SELECT p.name AS placeName, p.code AS placeCode, b.name, b.email, b.phone, b.cpf, b.code,
               s.id AS subscriptionId, s.url
        FROM places p JOIN beneficiaries b ON b.id = ?
        LEFT JOIN webhook_subscriptions s ON s.place_id = p.id AND s.type = ? AND s.active = 1
        WHERE p.id = ?`,
       [beneficiaryId, type, placeId],
+      (result) => (result as CheckInFacts[])[0],
     );
-    return rows[0];
   }
 
   /**
    * The event and its delivery row, in the caller's transaction (the outbox); its first attempt is due now.
    * Prepared statements: they run in every register at a subscribed gym.
    */
-  async insertEvent(executor: DataSource | EntityManager, event: NewEvent): Promise<string> {
-    await executePrepared(
-      executor,
-      'INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?)',
-      [event.id, event.placeId, event.type, event.payload, event.createdAt, event.requestId ?? null],
-    );
+  async insertEvent(
+    executor: DataSource | EntityManager | BatchTransaction,
+    event: NewEvent,
+  ): Promise<string> {
     const deliveryId = generateDeliveryId();
-    await executePrepared(
-      executor,
-      `INSERT INTO webhook_deliveries
-         (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      [
-        deliveryId,
-        event.id,
-        event.subscriptionId,
-        event.placeId,
-        event.url,
-        event.createdAt,
-        event.createdAt,
-      ],
-    );
+    for (const each of this.eventStatements(event, deliveryId)) await runStatement(executor, each);
     return deliveryId;
+  }
+
+  /** The statements of insertEvent, for a caller that sends them with others. */
+  eventStatements(event: NewEvent, deliveryId = generateDeliveryId()): Statement[] {
+    const split = typeof event.payload !== 'string';
+    const payload =
+      typeof event.payload === 'string'
+        ? [event.payload]
+        : [event.payload.beforeVisitId, event.payload.afterVisitId];
+    return [
+      statement(
+        `INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id)
+         VALUES (?, ?, ?, ${split ? 'CONCAT(?, LAST_INSERT_ID(), ?)' : '?'}, ?, ?)`,
+        [event.id, event.placeId, event.type, ...payload, event.createdAt, event.requestId ?? null],
+      ),
+      statement(
+        `INSERT INTO webhook_deliveries
+           (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+        [
+          deliveryId,
+          event.id,
+          event.subscriptionId,
+          event.placeId,
+          event.url,
+          event.createdAt,
+          event.createdAt,
+        ],
+      ),
+    ];
   }
 
   /** How many attempts are due and not handed to the queue yet, and since when the oldest is due. */

@@ -179,7 +179,8 @@ describe('webhook destinations are isolated (e2e)', () => {
           placeId: g.gym.place.id,
           type: 'TEST',
           payload: '{}',
-          createdAt: now,
+          // Due only in an hour: the poller must not claim them before the test has set them up.
+          createdAt: new Date(now.getTime() + 3_600_000),
           subscriptionId: String(subscription.id),
           url: healthy.url(),
         }),

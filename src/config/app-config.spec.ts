@@ -24,7 +24,7 @@ describe('validateConfig', () => {
   it('trusts X-Forwarded-For only as TRUST_PROXY says', () => {
     expect(validateConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(validateConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(validateConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => validateConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY cannot be a hop count/);
     expect(validateConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
       'loopback',
       '10.0.0.0/8',

@@ -59,7 +59,7 @@ export interface AppConfig {
    * Which proxies' `X-Forwarded-For` is believed (for the client address that rate limits count): none by
    * default; `true` any, a number that many hops, or a list of addresses and CIDR ranges (`loopback` too).
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   /** A request (headers and body) must arrive within this long, or it is answered 408 and its connection closed. */
   httpRequestTimeoutSeconds: number;
   /** Open client connections at most; more are refused at once. */
@@ -211,17 +211,24 @@ function metricsToken(env: Env, production: boolean, otherTokens: string[]): str
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$/;
 
-/** TRUST_PROXY: unset or `false` trusts no one; `true`, a hop count, or addresses, CIDRs and `loopback`. */
-function trustProxy(env: Env): boolean | number | string[] {
+/**
+ * TRUST_PROXY: unset or `false` trusts no one; `true`, or addresses, CIDRs and `loopback`. A hop count is
+ * refused: it cannot tell a proxy from a client that sends X-Forwarded-For itself (Fastify trusts no one for it).
+ */
+function trustProxy(env: Env): boolean | string[] {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') return true;
-  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 100);
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      'TRUST_PROXY cannot be a hop count (a client could send the hops itself); name the proxies instead: addresses, CIDR ranges or loopback, separated by commas',
+    );
+  }
   const entries = raw.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !PROXY_NAMES.includes(entry) && !IP_OR_CIDR.test(entry));
   if (bad !== undefined) {
     throw new ConfigError(
-      `TRUST_PROXY must be false, true, a hop count, or addresses, CIDR ranges and loopback separated by commas; "${bad}" is none of these`,
+      `TRUST_PROXY must be false, true, or addresses, CIDR ranges and loopback separated by commas; "${bad}" is none of these`,
     );
   }
   return entries;

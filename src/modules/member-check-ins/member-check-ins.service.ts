@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
 import { DataSource } from 'typeorm';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
@@ -80,7 +80,8 @@ export class MemberCheckInsService {
         message('memberCheckIn.gymNotFound', { code: request.serviceProviderCode }),
       );
     }
-    const id = randomUUID();
+    // Time-ordered: new check-ins go to the end of the primary key.
+    const id = timeOrderedUuid();
     let token = this.tokens.next();
     for (let draw = 1; ; draw++) {
       try {

@@ -123,14 +123,26 @@ export class MemberCheckInsRepository {
     return rows[0] && toState(rows[0]);
   }
 
-  /** The gym's check-in with this token: the pending one, else the latest that had it. */
-  async findByToken(executor: Executor, placeId: string, token: string): Promise<CheckInRow | undefined> {
-    const rows: CheckInRow[] = await executor.query(
-      `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ?
-       ORDER BY c.status = 'pending' DESC, c.started_at DESC LIMIT 1`,
-      [placeId, token],
+  /**
+   * The gym's check-in with this token (the pending one, else the latest that had it), and in the same
+   * statement the gym's failed look-ups in the window that starts at `windowStart`.
+   */
+  async findByToken(
+    executor: Executor,
+    placeId: string,
+    token: string,
+    windowStart: Date,
+  ): Promise<{ failures: number; found: CheckInRow | undefined }> {
+    const rows: (CheckInRow & { failures: string | number; id: string | null })[] = await executor.query(
+      `SELECT f.failures, r.* FROM
+         (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
+           AS failures) f
+       LEFT JOIN (${ROW_SELECT} WHERE c.place_id = ? AND c.token = ?
+                  ORDER BY c.status = 'pending' DESC, c.started_at DESC LIMIT 1) r ON TRUE`,
+      [placeId, windowStart, placeId, token],
     );
-    return rows[0] && toState(rows[0]);
+    const { failures, ...row } = rows[0];
+    return { failures: Number(failures), found: row.id === null ? undefined : toState(row) };
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
@@ -242,14 +254,6 @@ export class MemberCheckInsRepository {
   }
 
   /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */
-  async failuresIn(executor: Executor, placeId: string, windowStart: Date): Promise<number> {
-    const rows: { failures: number }[] = await executor.query(
-      'SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?',
-      [placeId, windowStart],
-    );
-    return rows[0] ? Number(rows[0].failures) : 0;
-  }
-
   /** Counts one failed look-up in the window that starts at `windowStart`, restarting the count in a new one. */
   async countFailure(executor: Executor, placeId: string, windowStart: Date): Promise<void> {
     // MariaDB assigns left to right: `failures` is computed from the row's window before it is moved.

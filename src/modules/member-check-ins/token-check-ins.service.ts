@@ -74,8 +74,9 @@ export class TokenCheckInsService {
     key: AuthenticatedPlace,
     request: TokenIdentifier,
   ): Promise<{ found: CheckInRow | undefined }> {
-    await this.limiter.assertAllowed(key.placeId);
-    const found = await this.repository.findByToken(this.dataSource, key.placeId, request.identifier);
+    const found = await this.limiter.lookUp(key.placeId, (windowStart) =>
+      this.repository.findByToken(this.dataSource, key.placeId, request.identifier, windowStart),
+    );
     if (!found) await this.limiter.countFailure(key.placeId);
     return { found };
   }

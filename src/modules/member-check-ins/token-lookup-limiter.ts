@@ -23,16 +23,24 @@ export class TokenLookupLimiter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** 429 `rate_limited`, with `Retry-After`, while the place is over the limit. */
-  async assertAllowed(placeId: string): Promise<void> {
+  /**
+   * The gym's token check-in found by `find`, read in one statement with the gym's failures in the current
+   * window; 429 `rate_limited`, with `Retry-After`, while the place is over the limit, whatever was found.
+   */
+  async lookUp<T>(
+    placeId: string,
+    find: (windowStart: Date) => Promise<{ failures: number; found: T | undefined }>,
+  ): Promise<T | undefined> {
     const now = this.clock.now().getTime();
     const windowStart = this.windowStart(now);
-    const failures = await this.repository.failuresIn(this.dataSource, placeId, new Date(windowStart));
-    if (failures < this.config.tokenLookupFailuresPerMinute) return;
-    const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-    throw new DomainError('rate_limited', message('memberCheckIn.tokenLookupsLimited', { seconds }), {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    const { failures, found } = await find(new Date(windowStart));
+    if (failures >= this.config.tokenLookupFailuresPerMinute) {
+      const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+      throw new DomainError('rate_limited', message('memberCheckIn.tokenLookupsLimited', { seconds }), {
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    return found;
   }
 
   /** Counts a look-up that found nothing; runs on its own, never inside a transaction that may roll back. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { executePrepared } from '../../database/prepared-statement';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
@@ -96,10 +97,13 @@ function duplicateKey(error: unknown): string | undefined {
 export class MemberCheckInsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Prepared statements here and in the look-ups below: each member check-in or confirmation runs one. */
   async findPlaceByCode(code: string): Promise<PlaceRef | undefined> {
-    const rows: PlaceRef[] = await this.dataSource.query('SELECT id, name, code FROM places WHERE code = ?', [
-      code,
-    ]);
+    const rows = await executePrepared<PlaceRef[]>(
+      this.dataSource,
+      'SELECT id, name, code FROM places WHERE code = ?',
+      [code],
+    );
     return rows[0];
   }
 
@@ -116,10 +120,12 @@ export class MemberCheckInsRepository {
     return rows[0] && toState(rows[0]);
   }
 
-  async findByConfirmationHash(executor: Executor, hash: string): Promise<CheckInRow | undefined> {
-    const rows: CheckInRow[] = await executor.query(`${ROW_SELECT} WHERE c.confirmation_token_hash = ?`, [
-      hash,
-    ]);
+  async findByConfirmationHash(executor: DataSource, hash: string): Promise<CheckInRow | undefined> {
+    const rows = await executePrepared<CheckInRow[]>(
+      executor,
+      `${ROW_SELECT} WHERE c.confirmation_token_hash = ?`,
+      [hash],
+    );
     return rows[0] && toState(rows[0]);
   }
 
@@ -128,12 +134,13 @@ export class MemberCheckInsRepository {
    * statement the gym's failed look-ups in the window that starts at `windowStart`.
    */
   async findByToken(
-    executor: Executor,
+    executor: DataSource,
     placeId: string,
     token: string,
     windowStart: Date,
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
-    const rows: (CheckInRow & { failures: string | number; id: string | null })[] = await executor.query(
+    const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
+      executor,
       `SELECT f.failures, r.* FROM
          (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
            AS failures) f

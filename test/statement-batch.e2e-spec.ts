@@ -104,6 +104,18 @@ describe('batch transactions (e2e)', () => {
     expect((await rows()).map((row) => row.note)).toEqual(['before', hostile]);
   });
 
+  it('runs at the isolation level asked for: READ COMMITTED sees a commit made meanwhile, the default does not', async () => {
+    const seen = async (isolation?: 'READ COMMITTED') =>
+      transactions.run(async (tx) => {
+        const [before] = await tx.run(count);
+        await t.dataSource.query('INSERT INTO batch_probe (note) VALUES (?)', [`meanwhile ${isolation}`]);
+        const [after] = await tx.run(count);
+        return after - before;
+      }, isolation);
+    expect(await seen('READ COMMITTED')).toBe(1);
+    expect(await seen()).toBe(0);
+  });
+
   it('refuses statements once the transaction has committed', async () => {
     await expect(
       transactions.run(async (tx) => {

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'mysql2';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createBatchPool } from './data-source';
-import { BatchTransaction, inBatchTransaction } from './statement-batch';
+import { BatchTransaction, inBatchTransaction, IsolationLevel } from './statement-batch';
 
 /** The check-in paths' transactions, on a pool of their own (created lazily, closed at shutdown). */
 @Injectable()
@@ -11,9 +11,10 @@ export class BatchTransactions implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  run<T>(work: (tx: BatchTransaction) => Promise<T>): Promise<T> {
+  /** `isolation`: the transaction's own level (the session's, REPEATABLE READ, otherwise). */
+  run<T>(work: (tx: BatchTransaction) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
     this.pool ??= createBatchPool(this.config);
-    return inBatchTransaction(this.pool, work);
+    return inBatchTransaction(this.pool, work, isolation);
   }
 
   /** The pool, once a transaction has opened it (for the metrics). */

@@ -29,6 +29,8 @@ type Results<S extends readonly Statement[]> = {
   -readonly [K in keyof S]: S[K] extends Statement<infer R> ? R : never;
 };
 
+export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ';
+
 const START = statement('START TRANSACTION', []);
 const COMMIT = statement('COMMIT', []);
 
@@ -40,10 +42,17 @@ const COMMIT = statement('COMMIT', []);
  * The texts are constants of the code with `?` placeholders; values are escaped by mysql2, never spliced.
  */
 export class BatchTransaction {
-  private pending: Statement[] = [START];
+  private pending: Statement[];
   private finished = false;
 
-  constructor(private readonly connection: PoolConnection) {}
+  constructor(
+    private readonly connection: PoolConnection,
+    isolation?: IsolationLevel,
+  ) {
+    this.pending = isolation
+      ? [statement(`SET TRANSACTION ISOLATION LEVEL ${isolation}`, []), START]
+      : [START];
+  }
 
   /** Sends `statement` with the next round trip, ahead of that round trip's own statements. */
   enqueue(statement: Statement): void {
@@ -60,12 +69,18 @@ export class BatchTransaction {
     return this.send(statements, true);
   }
 
+  /** One statement in a round trip of its own, answered as mysql2 answers it (rows, or the OK packet). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shape of TypeORM's `query`
+  async query(sql: string, values: unknown[] = []): Promise<any> {
+    return (await this.run(statement(sql, values)))[0];
+  }
+
   /** Rolls back unless already ended; the connection stays usable. */
   async rollback(): Promise<void> {
     if (this.finished) return;
     this.finished = true;
     this.pending = [];
-    await this.query('ROLLBACK', []);
+    await this.sendText('ROLLBACK', []);
   }
 
   get ended(): boolean {
@@ -77,9 +92,10 @@ export class BatchTransaction {
     const queued = this.pending;
     this.pending = [];
     const all = [...queued, ...statements, ...(commit ? [COMMIT] : [])];
+    if (all.length === 0) return [] as unknown as Results<S>;
     const sql = all.map((each) => each.sql).join(';\n');
     const values = all.flatMap((each) => each.values);
-    const raw = await this.query(sql, values);
+    const raw = await this.sendText(sql, values);
     if (commit) this.finished = true;
     // One statement comes back as its own result, several as a list of them.
     const results = all.length === 1 ? [raw] : (raw as unknown[]);
@@ -88,7 +104,7 @@ export class BatchTransaction {
     return statements.map((each, index) => each.read(results[own + index])) as Results<S>;
   }
 
-  private query(sql: string, values: unknown[]): Promise<unknown> {
+  private sendText(sql: string, values: unknown[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.connection.query({ sql, values }, (error, result) => {
         if (error) reject(new QueryFailedError(sql, values, error));
@@ -105,11 +121,12 @@ export class BatchTransaction {
 export async function inBatchTransaction<T>(
   pool: Pool,
   work: (tx: BatchTransaction) => Promise<T>,
+  isolation?: IsolationLevel,
 ): Promise<T> {
   const connection = await new Promise<PoolConnection>((resolve, reject) =>
     pool.getConnection((error, got) => (error ? reject(error) : resolve(got))),
   );
-  const tx = new BatchTransaction(connection);
+  const tx = new BatchTransaction(connection, isolation);
   let healthy = true;
   try {
     const result = await work(tx);

@@ -104,7 +104,9 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
       } else if (!this.databaseDown) {
         // One line per outage, no stack: deliveries wait in the database until it answers again.
         this.databaseDown = true;
-        this.logger.warn(`Webhook poller cannot reach the database (${(error as Error).message}); it retries`);
+        this.logger.warn(
+          `Webhook poller cannot reach the database (${(error as Error).message}); it retries`,
+        );
       }
     }
   }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
-import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
+import { BatchTransactions } from '../../database/batch-transactions';
+import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
@@ -153,7 +154,10 @@ export interface NewEvent {
 /** Subscriptions, the outbox rows, and the delivery log. */
 @Injectable()
 export class WebhooksRepository {
-  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() readonly dataSource: DataSource,
+    private readonly transactions: BatchTransactions,
+  ) {}
 
   get subscriptions() {
     return this.dataSource.getRepository(WebhookSubscriptionEntity);
@@ -322,31 +326,37 @@ export class WebhooksRepository {
   }
 
   /** Claims up to `limit` due attempts of one endpoint, oldest due first, skipping rows another poller holds. */
-  async claimDue(
-    manager: EntityManager,
-    subscriptionId: string,
-    now: Date,
-    limit: number,
-  ): Promise<DueAttempt[]> {
-    const rows: DueAttempt[] = await manager.query(
+  async claimDue(manager: Executor, subscriptionId: string, now: Date, limit: number): Promise<DueAttempt[]> {
+    const claim = this.claimDueStatement(subscriptionId, now, limit);
+    return claim.read(await manager.query(claim.sql, [...claim.values]));
+  }
+
+  private claimDueStatement(subscriptionId: string, now: Date, limit: number): Statement<DueAttempt[]> {
+    return statement(
       `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts
        FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
        WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
       [subscriptionId, now, limit],
+      (result) =>
+        (result as DueAttempt[]).map((row) => ({
+          id: String(row.id),
+          subscriptionId: String(row.subscriptionId),
+          redeliveries: Number(row.redeliveries),
+          attempts: Number(row.attempts),
+        })),
     );
-    return rows.map((row) => ({
-      id: String(row.id),
-      subscriptionId: String(row.subscriptionId),
-      redeliveries: Number(row.redeliveries),
-      attempts: Number(row.attempts),
-    }));
   }
 
   /** These attempts are handed to the queue at `now`. */
-  async markQueued(manager: EntityManager, ids: string[], now: Date): Promise<void> {
+  async markQueued(manager: Executor, ids: string[], now: Date): Promise<void> {
     if (ids.length === 0) return;
-    await manager.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [now, ids]);
+    const mark = this.markQueuedStatement(ids, now);
+    await manager.query(mark.sql, [...mark.values]);
+  }
+
+  private markQueuedStatement(ids: string[], now: Date): Statement {
+    return statement('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [now, ids]);
   }
 
   /** The queue did not take these attempts: they wait again, still due. */
@@ -401,7 +411,12 @@ export class WebhooksRepository {
     executor: Executor = this.dataSource,
   ): Promise<Map<string, DeliveryWork>> {
     if (deliveryIds.length === 0) return new Map();
-    const rows: DeliveryWork[] = await executor.query(
+    const find = this.findWorkStatement(deliveryIds);
+    return find.read(await executor.query(find.sql, [...find.values]));
+  }
+
+  private findWorkStatement(deliveryIds: readonly string[]): Statement<Map<string, DeliveryWork>> {
+    return statement(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
               d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
               e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
@@ -409,18 +424,19 @@ export class WebhooksRepository {
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id IN (?)`,
       [deliveryIds],
-    );
-    return new Map(
-      rows.map((row) => [
-        String(row.id),
-        {
-          ...row,
-          id: String(row.id),
-          attempts: Number(row.attempts),
-          redeliveries: Number(row.redeliveries),
-          inQueue: Boolean(Number(row.inQueue)),
-        },
-      ]),
+      (result) =>
+        new Map(
+          (result as DeliveryWork[]).map((row) => [
+            String(row.id),
+            {
+              ...row,
+              id: String(row.id),
+              attempts: Number(row.attempts),
+              redeliveries: Number(row.redeliveries),
+              inQueue: Boolean(Number(row.inQueue)),
+            },
+          ]),
+        ),
     );
   }
 
@@ -436,14 +452,18 @@ export class WebhooksRepository {
     records: readonly AttemptRecord[],
     lease: { now: Date; leaseUntil: Date },
   ): Promise<AttemptRecorded[]> {
-    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+    // Three round trips when every outcome is a success (see BatchTransaction): the rows locked; their moves,
+    // the attempts, the breakers closed and the next attempts claimed; those marked, their work read, COMMIT.
+    return this.transactions.run(async (tx) => {
       const ids = [...new Set(records.map((record) => record.deliveryId))];
-      const rows: { id: string; redeliveries: number; attempts: number; inQueue: number }[] =
-        await manager.query(
+      const [rows] = await tx.run(
+        statement(
           `SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue
-         FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
+           FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
           [ids],
-        );
+          (result) => result as { id: string; redeliveries: number; attempts: number; inQueue: number }[],
+        ),
+      );
       const waiting = new Map(
         rows.map((row) => [
           String(row.id),
@@ -464,59 +484,72 @@ export class WebhooksRepository {
         waiting.set(record.deliveryId, { ...row, attempts: record.attempt.number, inQueue: false });
       });
       if (accepted.length === 0) return results;
-      await this.moveDeliveries(
-        manager,
-        accepted.map((index) => records[index]),
-      );
-      await this.insertAttempts(
-        manager,
-        accepted.map((index) => records[index]),
-      );
 
+      const failures: number[] = [];
+      const closes: number[] = [];
       const wantNext = new Map<string, number[]>();
       for (const index of accepted) {
         const { breaker, claimNext } = records[index];
         results[index] = { recorded: true };
         if (breaker.kind === 'failure') {
-          results[index].breaker = await this.countFailure(
-            manager,
-            breaker,
-            records[index].attempt.createdAt,
-          );
+          failures.push(index);
           continue;
         }
-        if (breaker.mayBeFailing) {
-          const closed: { affectedRows: number } = await manager.query(
-            `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
-             WHERE subscription_id = ? AND failures > 0`,
-            [breaker.subscriptionId],
-          );
-          results[index].closed = closed.affectedRows > 0;
-        }
+        if (breaker.mayBeFailing) closes.push(index);
         if (claimNext)
           wantNext.set(breaker.subscriptionId, [...(wantNext.get(breaker.subscriptionId) ?? []), index]);
       }
+      const acceptedRecords = accepted.map((index) => records[index]);
+      const writes = [
+        this.moveStatement(acceptedRecords),
+        this.attemptsStatement(acceptedRecords),
+        ...closes.map((index) =>
+          statement(
+            `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+             WHERE subscription_id = ? AND failures > 0`,
+            [records[index].breaker.subscriptionId],
+            (result) => (result as WriteResult).affectedRows > 0,
+          ),
+        ),
+      ];
+      const claims = [...wantNext].map(([subscriptionId, indexes]) =>
+        this.claimDueStatement(subscriptionId, lease.now, indexes.length),
+      );
+      // A failure's breaker takes statements that depend on each other; the claims then wait for them, so
+      // that the locks are taken in the same order as ever (deliveries, endpoint states, deliveries).
+      const written = await tx.run(...writes, ...(failures.length === 0 ? claims : []));
+      closes.forEach((index, i) => (results[index].closed = written[2 + i] as boolean));
+      for (const index of failures) {
+        const breaker = records[index].breaker as Extract<BreakerUpdate, { kind: 'failure' }>;
+        results[index].breaker = await this.countFailure(tx, breaker, records[index].attempt.createdAt);
+      }
+      const claimedLists = (
+        failures.length === 0 || claims.length === 0 ? written.slice(writes.length) : await tx.run(...claims)
+      ) as DueAttempt[][];
       const claimed = new Map<string, number>();
-      for (const [subscriptionId, indexes] of wantNext) {
-        const next = await this.claimDue(manager, subscriptionId, lease.now, indexes.length);
-        next.forEach((attempt, i) => claimed.set(attempt.id, indexes[i]));
+      [...wantNext.values()].forEach((indexes, i) =>
+        claimedLists[i].forEach((attempt, j) => claimed.set(attempt.id, indexes[j])),
+      );
+      if (claimed.size === 0) {
+        await tx.commit();
+        return results;
       }
-      if (claimed.size === 0) return results;
-      await this.markQueued(manager, [...claimed.keys()], lease.leaseUntil);
       // The next attempts' work, read here rather than by one more trip of each worker.
-      for (const [id, work] of await this.findWork([...claimed.keys()], manager)) {
-        results[claimed.get(id) as number].next = work;
-      }
+      const [, work] = await tx.commit(
+        this.markQueuedStatement([...claimed.keys()], lease.leaseUntil),
+        this.findWorkStatement([...claimed.keys()]),
+      );
+      for (const [id, next] of work) results[claimed.get(id) as number].next = next;
       return results;
-    });
+    }, 'READ COMMITTED');
   }
 
   /** Each delivery's state after its attempt, in one statement. */
-  private async moveDeliveries(manager: EntityManager, records: AttemptRecord[]): Promise<void> {
+  private moveStatement(records: AttemptRecord[]): Statement {
     const rows = records.map(
       () => 'SELECT ? AS id, ? AS number, ? AS url, ? AS status, ? AS code, ? AS error, ? AS at, ? AS nextAt',
     );
-    await manager.query(
+    return statement(
       `UPDATE webhook_deliveries d JOIN (${rows.join(' UNION ALL ')}) v ON v.id = d.id
        SET d.attempts = v.number, d.url = v.url, d.status = v.status, d.last_status_code = v.code,
            d.last_error = v.error, d.last_attempt_at = v.at, d.next_attempt_at = v.nextAt, d.queued_at = NULL,
@@ -534,8 +567,8 @@ export class WebhooksRepository {
     );
   }
 
-  private async insertAttempts(manager: EntityManager, records: AttemptRecord[]): Promise<void> {
-    await manager.query(
+  private attemptsStatement(records: AttemptRecord[]): Statement {
+    return statement(
       `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
        VALUES ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       records.flatMap(({ deliveryId, attempt }) => [
@@ -553,7 +586,7 @@ export class WebhooksRepository {
 
   /** One more consecutive failure of an endpoint; opens (or opens again) its breaker at the threshold. */
   private async countFailure(
-    manager: EntityManager,
+    manager: Executor,
     breaker: Extract<BreakerUpdate, { kind: 'failure' }>,
     now: Date,
   ): Promise<EndpointBreaker> {

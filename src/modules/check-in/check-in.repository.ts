@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { runStatement } from '../../database/prepared-statement';
-import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
+import { DataSource } from 'typeorm';
+import { statement, Statement, WriteResult } from '../../database/statement-batch';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { BeneficiaryIdentifierType } from './track-usage-request';
@@ -154,16 +153,6 @@ export class CheckInRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. */
-  async findCheckInFacts(
-    executor: DataSource | EntityManager | BatchTransaction,
-    placeId: string,
-    beneficiary: BeneficiaryKey | null,
-    window: VisitWindow,
-    withSubscriber = false,
-  ): Promise<CheckInFacts | undefined> {
-    return runStatement(executor, this.factsStatement(placeId, beneficiary, window, withSubscriber));
-  }
-
   factsStatement(
     placeId: string,
     beneficiary: BeneficiaryKey | null,
@@ -191,25 +180,16 @@ export class CheckInRepository {
     );
   }
 
-  /** Locks the beneficiary's row until the transaction ends; concurrent registers for it queue here. */
-  async lockBeneficiary(
-    executor: EntityManager | BatchTransaction,
-    key: BeneficiaryKey,
-  ): Promise<number | undefined> {
-    return runStatement(executor, this.lockStatement(key));
-  }
-
-  /** The beneficiary's id, its row locked; undefined when there is none. */
+  /**
+   * The beneficiary's id, its row locked until the transaction ends (concurrent registers for it queue here);
+   * undefined when there is none.
+   */
   lockStatement(key: BeneficiaryKey): Statement<number | undefined> {
     const [condition, values] = beneficiaryCondition(key);
     return statement(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
       const rows = result as { id: number | string }[];
       return rows[0] ? Number(rows[0].id) : undefined;
     });
-  }
-
-  async insertVisit(executor: EntityManager | BatchTransaction, visit: NewVisit): Promise<string> {
-    return runStatement(executor, this.insertVisitStatement(visit));
   }
 
   /** The visit; its id is the connection's LAST_INSERT_ID() for the statements after it. */

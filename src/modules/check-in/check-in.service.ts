@@ -14,7 +14,7 @@ import { TokenCheckInsService } from '../member-check-ins/token-check-ins.servic
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CheckInRepository, IdempotencyKeyTaken, IdempotencyRecord } from './check-in.repository';
 import { cannotExist } from './eligibility';
-import { EligibilityService, FactsNow } from './eligibility.service';
+import { EligibilityService, FactsNow, lockedFacts } from './eligibility.service';
 import { BeneficiaryRequest, parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -139,14 +139,12 @@ export class CheckInService {
     if (cannotExist(request)) {
       [factsNow] = await tx.run(this.eligibility.factsStatement(place.placeId, null, place, true));
     } else {
-      // The facts by the same key, read after the lock: the beneficiary the lock found (or none, if it found
-      // none: one created in between is not locked and must not be admitted).
+      // The facts by the same key, read after the lock.
       const [lockedId, read] = await tx.run(
         this.repository.lockStatement(request),
         this.eligibility.factsStatement(place.placeId, request, place, true),
       );
-      factsNow =
-        lockedId === undefined ? { ...read, facts: { ...read.facts, beneficiary: undefined } } : read;
+      factsNow = lockedFacts(lockedId, read);
     }
     const { beneficiaryId, plan, subscriber, at } = this.eligibility.admitOn(factsNow, request);
     await tx.commit(

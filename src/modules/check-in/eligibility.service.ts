@@ -29,6 +29,14 @@ export interface FactsNow {
 }
 
 /**
+ * Facts read in the round trip that took the beneficiary's lock, by the same key: a beneficiary the lock did
+ * not find (one created in between) was not locked, and is not admitted.
+ */
+export function lockedFacts(lockedId: number | undefined, read: FactsNow): FactsNow {
+  return lockedId === undefined ? { ...read, facts: { ...read.facts, beneficiary: undefined } } : read;
+}
+
+/**
  * Rules 2 to 9 on the facts as the database has them now, for every path that turns a request into a visit or a
  * member check-in: validate, register (by CPF, code or token), the confirmation endpoint and the member API.
  * In a transaction that holds the beneficiary's lock the facts are read after it, so a visit committed by the

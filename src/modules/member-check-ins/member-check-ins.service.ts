@@ -12,7 +12,7 @@ import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Caller } from '../auth/caller';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
-import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
+import { Admission, EligibilityService, FactsNow, lockedFacts } from '../check-in/eligibility.service';
 import {
   BeneficiaryIdentifierType,
   BeneficiaryRequest,
@@ -220,14 +220,12 @@ export class MemberCheckInsService {
       [factsNow] = await tx.run(this.eligibility.factsStatement(place.id, null, undefined, true));
     } else {
       // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
-      // A beneficiary the lock did not find (one created in between) is not admitted.
       const [lockedId, read, found] = await tx.run(
         this.checkIns.lockStatement(request),
         this.eligibility.factsStatement(place.id, request, undefined, true),
         this.repository.pendingOfStatement(request),
       );
-      factsNow =
-        lockedId === undefined ? { ...read, facts: { ...read.facts, beneficiary: undefined } } : read;
+      factsNow = lockedFacts(lockedId, read);
       pending = lockedId === undefined ? undefined : found;
     }
     const admission = this.eligibility.admitOn(factsNow, request);

@@ -172,15 +172,6 @@ export class WebhooksRepository {
   }
 
   /** What a CHECK_IN_CREATED body needs, read in the visit's transaction. */
-  async checkInFacts(
-    executor: EntityManager | BatchTransaction,
-    placeId: string,
-    beneficiaryId: number,
-    type: string,
-  ): Promise<CheckInFacts | undefined> {
-    return runStatement(executor, this.checkInFactsStatement(placeId, beneficiaryId, type));
-  }
-
   checkInFactsStatement(
     placeId: string,
     beneficiaryId: number,

@@ -99,9 +99,9 @@ export class BatchTransaction {
     if (commit) this.finished = true;
     // One statement comes back as its own result, several as a list of them.
     const results = all.length === 1 ? [raw] : (raw as unknown[]);
-    all.forEach((each, index) => each.read(results[index]));
-    const own = queued.length;
-    return statements.map((each, index) => each.read(results[own + index])) as Results<S>;
+    // Each result read once, in order: an enqueued statement's reader may end the transaction first.
+    queued.forEach((each, index) => each.read(results[index]));
+    return statements.map((each, index) => each.read(results[queued.length + index])) as Results<S>;
   }
 
   private sendText(sql: string, values: unknown[]): Promise<unknown> {

@@ -9,7 +9,6 @@ import { CHECK_IN_CREATED, CheckInEventType } from './webhooks.constants';
 
 /** What the check-in module hands over about a visit it has just inserted. */
 export interface CheckInRecorded {
-  visitId: string;
   placeId: string;
   beneficiaryId: number;
   planCode: string | null;
@@ -68,7 +67,7 @@ export class WebhookOutboxService {
    * The CHECK_IN_CREATED of a visit inserted just before, in the same round trip: the visit's id, which only
    * the database knows yet, goes into the body there (see NewEvent's payload).
    */
-  checkInStatements(checkIn: Omit<CheckInRecorded, 'visitId'>, subscriber: SubscribedFacts): Statement[] {
+  checkInStatements(checkIn: CheckInRecorded, subscriber: SubscribedFacts): Statement[] {
     const expiresAt = new Date(checkIn.createdAt.getTime() + this.config.recentCheckinWindowSeconds * 1000);
     const event = this.event(subscriber, {
       type: CHECK_IN_CREATED,

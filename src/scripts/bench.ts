@@ -212,11 +212,14 @@ export async function seedService(
     { place_api_key: place.place_api_key, partner_api_key: partner.partner_api_key },
     {},
   );
-  await post(
-    '/partner/webhook/create',
-    { webhook_url: receiverUrl, webhook_type: 'CHECKIN' },
-    { authorization: `Bearer ${token}` },
-  );
+  // BENCH_UNSUBSCRIBED=1 (analysis only, never a target run): the same gym without its subscription, to
+  // see what the events and their deliveries cost.
+  if (process.env.BENCH_UNSUBSCRIBED !== '1')
+    await post(
+      '/partner/webhook/create',
+      { webhook_url: receiverUrl, webhook_type: 'CHECKIN' },
+      { authorization: `Bearer ${token}` },
+    );
   await admin(`/admin/places/${place.id}/plans`, { name: 'Bench plan', tier: 1 });
   await admin('/admin/benefit-plans', { code: 'BENCH', name: 'Bench', tier: 3, monthly_visit_limit: 30 });
   const started = Date.now();

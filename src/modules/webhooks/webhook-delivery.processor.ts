@@ -6,6 +6,21 @@ import { WebhookDeliveryService } from './webhook-delivery.service';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 
 /**
+ * Bull's `process` names the worker's blocking Redis connection (`CLIENT SETNAME`, for its worker list) and
+ * drops the promise: when that connection closes first (the app stopping right after it started, or stopping
+ * while Redis has been away since the start) the rejection is unhandled, which stops a Node process. The name
+ * is only informational, so a failure to set it is logged at debug and nothing else.
+ */
+export function guardWorkerName(queue: Queue, logger: Pick<Logger, 'debug'>): void {
+  const named = queue as Queue & { setWorkerName(): Promise<unknown> };
+  const setWorkerName = named.setWorkerName.bind(named);
+  named.setWorkerName = () =>
+    setWorkerName().catch((error: unknown) =>
+      logger.debug(`The webhook worker's Redis connection was not named: ${String(error)}`),
+    );
+}
+
+/**
  * Thin: each job is one attempt, run by WEBHOOK_WORKERS workers per process. A job never retries: the
  * delivery row decides the next attempt.
  */
@@ -20,6 +35,7 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    guardWorkerName(this.queue, this.logger);
     this.queue
       .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.deliveries.attempt(job.data))
       // Bull's worker loop ends in a rejection when its Redis connection closes (shutdown, Redis gone):

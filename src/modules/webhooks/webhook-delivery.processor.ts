@@ -7,9 +7,10 @@ import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants
 
 /**
  * Bull's `process` names the worker's blocking Redis connection (`CLIENT SETNAME`, for its worker list) and
- * drops the promise: when that connection closes first (the app stopping right after it started, or stopping
- * while Redis has been away since the start) the rejection is unhandled, which stops a Node process. The name
- * is only informational, so a failure to set it is logged at debug and nothing else.
+ * drops the promise: when that connection closes first (the app closed right after it started, as the e2e suites
+ * do: 1 full test run in 2 had a suite fail with "Connection is closed.") the rejection is unhandled, which
+ * stops a Node process. The name is only informational, so a failure to set it is logged at debug and nothing
+ * else.
  */
 export function guardWorkerName(queue: Queue, logger: Pick<Logger, 'debug'>): void {
   const named = queue as Queue & { setWorkerName(): Promise<unknown> };

@@ -1,3 +1,6 @@
+import type { PoolConnection } from 'mysql2';
+import { BatchTransactions } from '../src/database/batch-transactions';
+import { executePrepared } from '../src/database/prepared-statement';
 import { createTestApp, TestApp } from './support/test-app';
 
 describe('database connections (e2e)', () => {
@@ -24,6 +27,38 @@ describe('database connections (e2e)', () => {
       for (const session of sessions) expect(session).toMatchObject({ tz: '+00:00', offset: '00:00:00' });
     } finally {
       await Promise.all(runners.map((runner) => runner.release()));
+    }
+  });
+
+  it('connections keep a bounded cache of prepared statements, and texts past it still run', async () => {
+    // mysql2 sizes a connection's statement cache up front: its default of 16,000 cost 0.5 MB per connection.
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      const connection = (await runner.connect()) as PoolConnection;
+      expect(connection.config.maxPreparedStatements).toBe(128);
+      const manager = runner.manager;
+      // 200 different texts on one connection: the oldest are evicted (closed on the server) as new ones come.
+      for (let n = 0; n < 200; n++) {
+        const [row] = await executePrepared<{ v: string }[]>(manager, `SELECT ? + ${n} AS v`, [1]);
+        expect(Number(row.v)).toBe(n + 1);
+      }
+      // And the first texts again: prepared anew, same answers.
+      for (let n = 0; n < 5; n++) {
+        const [row] = await executePrepared<{ v: string }[]>(manager, `SELECT ? + ${n} AS v`, [2]);
+        expect(Number(row.v)).toBe(n + 2);
+      }
+    } finally {
+      await runner.release();
+    }
+    await t.app.get(BatchTransactions).run((tx) => tx.query('SELECT 1'));
+    const batchPool = t.app.get(BatchTransactions).openPool;
+    const batchConnection = await new Promise<PoolConnection>((resolve, reject) =>
+      batchPool?.getConnection((error, connection) => (error ? reject(error) : resolve(connection))),
+    );
+    try {
+      expect(batchConnection.config.maxPreparedStatements).toBe(128);
+    } finally {
+      batchConnection.release();
     }
   });
 });

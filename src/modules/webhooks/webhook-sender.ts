@@ -45,6 +45,21 @@ function publicError(error: Error): string {
 const SHUTTING_DOWN = 'aborted: the service is shutting down';
 
 /**
+ * A kept-alive connection that the receiver closed while it sat idle fails the next request written on it
+ * (a reset, or a hang-up, before any answer): the receiver never saw that request. The request goes again on
+ * another connection, within the same attempt and deadline; a few times at most, since the agent may hold
+ * several such connections to the same receiver.
+ */
+const STALE_CONNECTION_RETRIES = 3;
+const STALE_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+
+function isStaleConnection(request: ClientRequest, error: Error): boolean {
+  if (!request.reusedSocket) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code !== undefined && STALE_CONNECTION_ERRORS.has(code)) || error.message === 'socket hang up';
+}
+
+/**
  * One signed POST (Standard Webhooks). Private, loopback, link-local and metadata addresses are refused when
  * the connection is made (so DNS names that resolve to them are refused too) unless allowed by config.
  * Redirects are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are
@@ -132,26 +147,36 @@ export class WebhookSender implements OnModuleDestroy {
       );
       if (this.stopping) return failed(new Error(SHUTTING_DOWN));
       this.inFlight.add(failed);
-      try {
-        request = this.post(message, (answer) => {
-          response = answer;
-          // A success is decided: the body may add a snippet for the log, but not hold the worker.
-          if (succeeded(answer)) grace = setTimeout(() => answered(answer), SUCCESS_BODY_GRACE_MS);
-          answer.on('data', (chunk: Buffer) => {
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size >= RESPONSE_SNIPPET_BYTES) answered(answer);
-          });
-          answer.on('end', () => answered(answer));
-          // Cut off mid-answer: the status code still decides.
-          answer.on('error', () => answered(answer));
-          answer.on('close', () => answered(answer));
+      const onResponse = (answer: IncomingMessage) => {
+        response = answer;
+        // A success is decided: the body may add a snippet for the log, but not hold the worker.
+        if (succeeded(answer)) grace = setTimeout(() => answered(answer), SUCCESS_BODY_GRACE_MS);
+        answer.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_SNIPPET_BYTES) answered(answer);
         });
-        request.on('error', failed);
-      } catch (error) {
-        // The filtering agent refuses an IP literal at once, before any connection.
-        failed(error as Error);
-      }
+        answer.on('end', () => answered(answer));
+        // Cut off mid-answer: the status code still decides.
+        answer.on('error', () => answered(answer));
+        answer.on('close', () => answered(answer));
+      };
+      const write = (retriesLeft: number) => {
+        try {
+          const sent = this.post(message, onResponse);
+          request = sent;
+          sent.on('error', (error: Error) => {
+            if (settled || sent !== request) return;
+            if (!response && retriesLeft > 0 && !this.stopping && isStaleConnection(sent, error))
+              write(retriesLeft - 1);
+            else failed(error);
+          });
+        } catch (error) {
+          // The filtering agent refuses an IP literal at once, before any connection.
+          failed(error as Error);
+        }
+      };
+      write(STALE_CONNECTION_RETRIES);
     });
   }
 

@@ -1,0 +1,104 @@
+import { once } from 'node:events';
+import { AddressInfo, createServer, Server, Socket } from 'node:net';
+import { loadConfig } from '../src/config/app-config';
+import { WebhookSender } from '../src/modules/webhooks/webhook-sender';
+
+/**
+ * A receiver at the TCP level: answers the first request of each connection with 200 and keeps the
+ * connection open; a later request on the same connection is answered by `later` (by default a reset, as when
+ * the receiver closed the idle connection just as the sender wrote on it).
+ */
+class KeepAliveReceiver {
+  connections = 0;
+  answered = 0;
+  private server?: Server;
+  private readonly sockets = new Set<Socket>();
+
+  constructor(
+    private readonly first: 'answer' | 'reset' = 'answer',
+    private readonly later: 'answer' | 'reset' = 'reset',
+  ) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((socket: Socket) => {
+      this.connections++;
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      let requests = 0;
+      let buffered = '';
+      socket.on('data', (chunk) => {
+        buffered += chunk.toString('latin1');
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/content-length: *(\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        buffered = buffered.slice(end + 4 + length);
+        requests++;
+        if ((requests === 1 ? this.first : this.later) === 'reset') return socket.resetAndDestroy();
+        this.answered++;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      });
+      socket.on('error', () => undefined);
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  async stop(): Promise<void> {
+    // The sender keeps its connections open: close waits for them otherwise.
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+describe('webhook sender on kept-alive connections (e2e)', () => {
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_MS: '3000' });
+  let sender: WebhookSender;
+  let receiver: KeepAliveReceiver | undefined;
+  const message = (url: string, eventId: string) => ({
+    url,
+    secret: `whsec_${Buffer.from('a secret of 24 bytes!!!!').toString('base64')}`,
+    eventId,
+    payload: JSON.stringify({ id: eventId }),
+    at: new Date(),
+  });
+
+  beforeEach(() => (sender = new WebhookSender(config)));
+  afterEach(async () => {
+    sender.onModuleDestroy();
+    await receiver?.stop();
+  });
+
+  it('a request on a kept-alive connection that the receiver reset goes again on a new one, in the same attempt', async () => {
+    receiver = new KeepAliveReceiver('answer', 'reset');
+    const url = await receiver.start();
+    expect(await sender.send(message(url, 'evt_1'))).toMatchObject({ ok: true, statusCode: 200 });
+    // The kept-alive connection is reused and reset; the request is written again on a second connection.
+    expect(await sender.send(message(url, 'evt_2'))).toMatchObject({
+      ok: true,
+      statusCode: 200,
+      error: null,
+    });
+    expect(receiver.connections).toBe(2);
+    expect(receiver.answered).toBe(2);
+  });
+
+  it('a reset on a new connection is the attempt failing: the receiver may have read the request', async () => {
+    receiver = new KeepAliveReceiver('reset', 'reset');
+    const url = await receiver.start();
+    const result = await sender.send(message(url, 'evt_3'));
+    expect(result).toMatchObject({ ok: false, statusCode: null });
+    expect(result.error).toMatch(/ECONNRESET|socket hang up/);
+    expect(receiver.connections).toBe(1);
+  });
+
+  it('kept-alive connections that keep working carry the next requests, none opened anew', async () => {
+    receiver = new KeepAliveReceiver('answer', 'answer');
+    const url = await receiver.start();
+    for (const id of ['evt_4', 'evt_5', 'evt_6'])
+      expect(await sender.send(message(url, id))).toMatchObject({ ok: true, statusCode: 200 });
+    expect(receiver.connections).toBe(1);
+    expect(receiver.answered).toBe(3);
+  });
+});

@@ -46,9 +46,10 @@ const SHUTTING_DOWN = 'aborted: the service is shutting down';
 
 /**
  * A kept-alive connection that the receiver closed while it sat idle fails the next request written on it
- * (a reset, or a hang-up, before any answer): the receiver never saw that request. The request goes again on
- * another connection, within the same attempt and deadline; a few times at most, since the agent may hold
- * several such connections to the same receiver.
+ * (a reset, or a hang-up, before any answer): the receiver closed it without reading that request. The request
+ * goes again on another connection, within the same attempt and deadline (a receiver that did read it gets the
+ * same `webhook-id` twice, as with any retry); a few times at most, since the agent may hold several such
+ * connections to the same receiver.
  */
 const STALE_CONNECTION_RETRIES = 3;
 const STALE_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE']);

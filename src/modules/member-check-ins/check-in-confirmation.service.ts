@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { notFound } from '../../common/errors/domain-error';
+import { noteRequestPlace } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransactions } from '../../database/batch-transactions';
 import { retryOnDeadlock } from '../../database/mysql-errors';
@@ -47,6 +48,7 @@ export class CheckInConfirmationService {
         ? undefined
         : await this.repository.findByConfirmationHash(this.dataSource, hashConfirmationToken(token));
     if (!found) throw notFound('memberCheckIn.confirmationNotFound');
+    noteRequestPlace(found.placeId);
     await retryOnDeadlock(() => this.transactions.run((tx) => this.confirm(tx, found, {})));
   }
 

@@ -29,6 +29,6 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
     CheckInTokenGenerator,
     MemberGuard,
   ],
-  exports: [TokenCheckInsService],
+  exports: [TokenCheckInsService, MemberCheckInsRepository],
 })
 export class MemberCheckInsModule {}

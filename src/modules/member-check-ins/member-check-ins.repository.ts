@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { executePrepared } from '../../database/prepared-statement';
+import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
@@ -61,6 +62,16 @@ const ROW_SELECT = `SELECT ${STATE_COLUMNS}, pl.code AS planCode, p.name AS plac
   JOIN places p ON p.id = c.place_id
   JOIN beneficiaries b ON b.id = c.beneficiary_id
   LEFT JOIN plans pl ON pl.id = c.plan_id`;
+
+/** A check-in as the console lists it: with the member's name. */
+export interface ListedCheckInRow extends CheckInRow {
+  beneficiaryName: string;
+}
+
+const LIST_SELECT = ROW_SELECT.replace(
+  'b.code AS beneficiaryCode',
+  'b.code AS beneficiaryCode, b.name AS beneficiaryName',
+);
 
 function toState<T extends CheckInState>(row: T): T {
   return {
@@ -246,10 +257,10 @@ export class MemberCheckInsRepository {
     now: Date,
     offset: number,
     limit: number,
-  ): Promise<{ rows: CheckInRow[]; total: number }> {
+  ): Promise<{ rows: ListedCheckInRow[]; total: number }> {
     const [condition, values] = status ? statusCondition(status, now) : ['TRUE', []];
-    const rows: CheckInRow[] = await this.dataSource.query(
-      `${ROW_SELECT} WHERE c.place_id = ? AND ${condition}
+    const rows: ListedCheckInRow[] = await this.dataSource.query(
+      `${LIST_SELECT} WHERE c.place_id = ? AND ${condition}
        ORDER BY c.started_at DESC, c.id DESC LIMIT ? OFFSET ?`,
       [placeId, ...values, limit, offset],
     );
@@ -258,6 +269,35 @@ export class MemberCheckInsRepository {
       [placeId, ...values],
     );
     return { rows: rows.map(toState), total: Number(total) };
+  }
+
+  /**
+   * Of the places reached: check-ins pending now, and those that expired, were confirmed or were cancelled since
+   * `since` (among those started since `startedSince`, through each place's own index).
+   */
+  async countsSince(
+    reach: PlaceReach,
+    now: Date,
+    since: Date,
+    startedSince: Date,
+  ): Promise<{ pending: number; expired: number; validated: number; cancelled: number }> {
+    const [condition, params] = placeReachCondition(reach, 'p.id');
+    const [row]: Record<'pending' | 'expired' | 'validated' | 'cancelled', string | null>[] =
+      await this.dataSource.query(
+        `SELECT SUM(c.status = 'pending' AND c.expires_at > ?) AS pending,
+                SUM(c.status IN ('pending', 'expired') AND c.expires_at <= ? AND c.expires_at >= ?) AS expired,
+                SUM(c.status = 'validated' AND c.validated_at >= ?) AS validated,
+                SUM(c.status = 'cancelled' AND c.cancelled_at >= ?) AS cancelled
+         FROM places p JOIN member_check_ins c ON c.place_id = p.id AND c.started_at >= ?
+         WHERE ${condition}`,
+        [now, now, since, since, since, startedSince, ...params],
+      );
+    return {
+      pending: Number(row?.pending ?? 0),
+      expired: Number(row?.expired ?? 0),
+      validated: Number(row?.validated ?? 0),
+      cancelled: Number(row?.cancelled ?? 0),
+    };
   }
 
   /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */

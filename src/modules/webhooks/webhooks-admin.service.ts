@@ -13,6 +13,7 @@ import {
   AdminDeliveryRow,
   DeliveriesAdminRepository,
 } from './deliveries-admin.repository';
+import { DeliveryHealthRepository } from './delivery-health.repository';
 import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
 import {
   EndpointStateDto,
@@ -27,6 +28,8 @@ import { DELIVERY_ID_PATTERN, endpointState } from './webhook-policy';
 import { WebhooksService } from './webhooks.service';
 
 const UUID_LENGTH = 36;
+/** How far back the attempts log is read for when an endpoint started failing. */
+const FAILING_SINCE_LOOKBACK_MS = 30 * 86_400_000;
 
 /** Masks every CPF-looking number in a delivery's payload (`document_number`), for support. */
 function maskPayload(value: unknown): unknown {
@@ -47,11 +50,35 @@ export class WebhooksAdminService {
     private readonly places: AuthRepository,
     private readonly webhooks: WebhooksService,
     private readonly deliveries: DeliveriesAdminRepository,
+    private readonly health: DeliveryHealthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** As `/partner/webhook/get`, and since when each failing endpoint has been failing. */
   async list(caller: Caller, placeId: string): Promise<WebhookListDto> {
-    return this.webhooks.list(await this.place(caller, placeId));
+    const place = await this.place(caller, placeId);
+    const listed = await this.webhooks.list(place);
+    const failing = listed.webhooks.filter(
+      (webhook) => (webhook.delivery_state?.consecutive_failures ?? 0) > 0,
+    );
+    const since = await this.health.failingSince(
+      failing.map((webhook) => ({
+        subscriptionId: webhook.id,
+        placeId: place.placeId,
+        url: webhook.webhook_url,
+      })),
+      new Date(Date.now() - FAILING_SINCE_LOOKBACK_MS),
+    );
+    return {
+      webhooks: listed.webhooks.map((webhook) => {
+        if (!webhook.delivery_state) return webhook;
+        const first = since.get(webhook.id);
+        return {
+          ...webhook,
+          delivery_state: { ...webhook.delivery_state, failing_since: this.time(first ?? null) },
+        };
+      }),
+    };
   }
 
   async create(caller: Caller, placeId: string, body: unknown): Promise<WebhookCreatedResponseDto> {

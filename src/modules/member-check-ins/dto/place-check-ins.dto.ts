@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { formatInZone } from '../../../common/time/business-time';
 import { CHECK_IN_STATUSES, CheckInStatus, statusAt } from '../member-check-in-status';
-import type { CheckInRow } from '../member-check-ins.repository';
+import type { ListedCheckInRow } from '../member-check-ins.repository';
 
 export const CHECK_INS_PAGE_SIZE = 50;
 export const CHECK_INS_MAX_PAGE_SIZE = 200;
@@ -39,6 +39,9 @@ export class PlaceCheckInDto {
   @ApiProperty({ example: 'DEMO0002' })
   beneficiary_code: string;
 
+  @ApiProperty({ example: 'Bruno Oliveira', description: "The member's name, for the desk" })
+  beneficiary_name: string;
+
   @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00' })
   started_at: string;
 
@@ -48,13 +51,14 @@ export class PlaceCheckInDto {
   @ApiProperty({ example: null, nullable: true, type: String })
   validated_at: string | null;
 
-  static of(row: CheckInRow, now: Date, timeZone: string): PlaceCheckInDto {
+  static of(row: ListedCheckInRow, now: Date, timeZone: string): PlaceCheckInDto {
     const status = statusAt(row, now);
     return {
       id: row.id,
       status,
       ...(status === 'pending' && { token: row.token }),
       beneficiary_code: row.beneficiaryCode,
+      beneficiary_name: row.beneficiaryName,
       started_at: formatInZone(row.startedAt, timeZone),
       expires_at: formatInZone(row.expiresAt, timeZone),
       validated_at: row.validatedAt === null ? null : formatInZone(row.validatedAt, timeZone),

@@ -271,6 +271,37 @@ export class MemberCheckInsRepository {
     return { rows: rows.map(toState), total: Number(total) };
   }
 
+  /** The id of the beneficiary with this CPF or this code. */
+  async findBeneficiaryId(by: { cpf: string } | { code: string }): Promise<number | undefined> {
+    const [column, value] = 'cpf' in by ? ['cpf', by.cpf] : ['code', by.code];
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM beneficiaries WHERE ${column} = ?`,
+      [value],
+    );
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  /** A beneficiary's check-ins at every place, newest first. */
+  async listOfBeneficiary(
+    beneficiaryId: number,
+    status: CheckInStatus | undefined,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ListedCheckInRow[]; total: number }> {
+    const [condition, values] = status ? statusCondition(status, now) : ['TRUE', []];
+    const rows: ListedCheckInRow[] = await this.dataSource.query(
+      `${LIST_SELECT} WHERE c.beneficiary_id = ? AND ${condition}
+       ORDER BY c.started_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+      [beneficiaryId, ...values, limit, offset],
+    );
+    const [{ total }]: { total: string | number }[] = await this.dataSource.query(
+      `SELECT COUNT(*) AS total FROM member_check_ins c WHERE c.beneficiary_id = ? AND ${condition}`,
+      [beneficiaryId, ...values],
+    );
+    return { rows: rows.map(toState), total: Number(total) };
+  }
+
   /**
    * Of the places reached: check-ins pending now, and those that expired, were confirmed or were cancelled since
    * `since` (among those started since `startedSince`, through each place's own index).

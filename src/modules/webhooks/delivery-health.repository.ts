@@ -3,6 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
 
+/** A delivery waiting for a retry: pending or queued after an attempt that failed (also of a redelivery). */
+export const RETRYING_SQL = `(d.status IN ('pending', 'queued') AND d.last_attempt_at IS NOT NULL
+  AND (d.last_status_code IS NULL OR d.last_status_code NOT BETWEEN 200 AND 299))`;
+/** A delivery that failed or waits for a retry: what the console's "failing" filter shows. */
+export const FAILING_SQL = `(d.status = 'failed' OR ${RETRYING_SQL})`;
+
 export interface DeliveryCounts {
   /** Deliveries created since the given time, by their status now. */
   created: number;
@@ -64,7 +70,7 @@ export class DeliveryHealthRepository {
     const [condition, params] = placeReachCondition(reach, 'd.place_id');
     const [row]: { waiting: string; retrying: string | null; oldest: Date | null }[] =
       await this.dataSource.query(
-        `SELECT COUNT(*) AS waiting, SUM(d.attempts > 0) AS retrying, MIN(d.created_at) AS oldest
+        `SELECT COUNT(*) AS waiting, SUM(${RETRYING_SQL}) AS retrying, MIN(d.created_at) AS oldest
        FROM webhook_deliveries d WHERE d.status IN ('pending', 'queued') AND ${condition}`,
         params,
       );
@@ -97,7 +103,7 @@ export class DeliveryHealthRepository {
        FROM webhook_subscriptions s JOIN places p ON p.id = s.place_id
        LEFT JOIN webhook_endpoint_states b ON b.subscription_id = s.id
        LEFT JOIN (SELECT d.subscription_id, COUNT(*) AS deliveries, SUM(d.status = 'failed') AS failed,
-                         SUM(d.status IN ('pending', 'queued') AND d.attempts > 0) AS retrying
+                         SUM(${RETRYING_SQL}) AS retrying
                   FROM places dp JOIN webhook_deliveries d ON d.place_id = dp.id AND d.created_at >= ?
                   WHERE ${inner} GROUP BY d.subscription_id) st ON st.subscription_id = s.id
        WHERE ${condition} ${troubled}

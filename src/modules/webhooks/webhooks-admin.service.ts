@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { maskCpf } from '../../common/domain/cpf';
 import { notFound } from '../../common/errors/domain-error';
+import { CSV_BATCH, csvLines } from '../../common/http/csv';
 import { Page, pageOf, paging } from '../../common/http/paging';
 import { maskCpfsInText } from '../../common/logging/logging.module';
 import { formatInZone } from '../../common/time/business-time';
@@ -14,7 +15,12 @@ import {
   DeliveriesAdminRepository,
 } from './deliveries-admin.repository';
 import { DeliveryHealthRepository } from './delivery-health.repository';
-import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
+import {
+  AdminDeliveriesExportQueryDto,
+  AdminDeliveriesQueryDto,
+  AdminDeliveryDetailDto,
+  AdminDeliveryDto,
+} from './dto/webhooks-admin.dto';
 import {
   EndpointStateDto,
   AcceptedDto,
@@ -114,6 +120,7 @@ export class WebhooksAdminService {
     const { rows, total } = await this.deliveries.list(
       {
         status: query.status as DeliveryStatus | undefined,
+        failing: query.failing === 'true',
         placeId: query.place_id,
         scope: caller.placeScope,
       },
@@ -124,6 +131,54 @@ export class WebhooksAdminService {
       rows.map((row) => this.deliveryDto(row)),
       page,
       total,
+    );
+  }
+
+  /** The deliveries the list finds, as CSV lines, newest first. */
+  exportDeliveries(caller: Caller, query: AdminDeliveriesExportQueryDto): AsyncGenerator<string> {
+    const filter = {
+      status: query.status as DeliveryStatus | undefined,
+      failing: query.failing === 'true',
+      placeId: query.place_id,
+      scope: caller.placeScope,
+    };
+    return csvLines(
+      [
+        'id',
+        'created_at',
+        'place_id',
+        'place_name',
+        'event_id',
+        'event_type',
+        'url',
+        'status',
+        'attempts',
+        'last_status_code',
+        'last_error',
+        'last_attempt_at',
+        'next_attempt_at',
+        'delivered_at',
+      ],
+      (after: AdminDeliveryRow | undefined) => this.deliveries.exportList(filter, after?.id, CSV_BATCH),
+      (row) => {
+        const delivery = this.deliveryDto(row);
+        return [
+          delivery.id,
+          delivery.created_at,
+          delivery.place_id,
+          delivery.place_name,
+          delivery.event_id,
+          delivery.event_type,
+          delivery.url,
+          delivery.status,
+          delivery.attempts,
+          delivery.last_status_code,
+          delivery.last_error,
+          delivery.last_attempt_at,
+          delivery.next_attempt_at,
+          delivery.delivered_at,
+        ];
+      },
     );
   }
 

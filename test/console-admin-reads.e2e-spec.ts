@@ -56,13 +56,14 @@ describe('console reads: beneficiary page, failing deliveries, partner names, au
       `INSERT INTO webhook_events (id, place_id, type, payload, created_at) VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?)`,
       [eventId, placeId, createdAt],
     );
-    const [status, attempts, code] = {
+    const stories: Record<typeof state, [status: string, attempts: number, code: number | null]> = {
       delivered: ['delivered', 1, 200],
       failed: ['failed', 8, 503],
       retrying: ['pending', 2, 503],
       first: ['pending', 0, null],
       redelivering: ['pending', 1, 200],
-    }[state];
+    };
+    const [status, attempts, code] = stories[state];
     await t.dataSource.query(
       `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, last_status_code,
          last_attempt_at, next_attempt_at, created_at)

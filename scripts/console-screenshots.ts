@@ -186,11 +186,12 @@ async function seed(service: ConsoleService, okUrl: string, failingUrl: string):
   await service.call(
     'POST',
     '/v1/track_usages/validate',
-    { type: 'cpf', identifier: '11144477735', service_provider_plan_code: paulistaPlan },
+    { type: 'cpf', identifier: '12345678909', service_provider_plan_code: paulistaPlan },
     { 'x-api-key': places[0].place_api_key },
   );
+  // Pedro (Silver, 12 visits a month) checked in at Paulista: his page shows the month's use against the limit.
   const beneficiaryCode = (
-    await service.must<{ data: { code: string }[] }>('GET', `/admin/beneficiaries?q=${CPFS[0]}`)
+    await service.must<{ data: { code: string }[] }>('GET', `/admin/beneficiaries?q=${CPFS[1]}`)
   ).data[0].code;
   const invited = await service.must<{ account: { id: string } }>('POST', '/admin/accounts', {
     email: 'nina@studiozen.example',

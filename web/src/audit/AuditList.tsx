@@ -160,8 +160,8 @@ function useTargetText() {
   return (entry: AuditEntry) => {
     if (!entry.target_type) return '—';
     const kind = translate(`app.audit.target_types.${entry.target_type}`, { _: entry.target_type });
-    const name = entry.target_label ?? entry.target_id ?? '';
-    return `${kind}: ${name}`;
+    const name = entry.target_label ?? entry.target_id;
+    return name ? `${kind}: ${name}` : kind;
   };
 }
 

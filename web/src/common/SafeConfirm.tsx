@@ -7,7 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 
 /**
@@ -34,19 +34,22 @@ export const SafeConfirm = ({
   const translate = useTranslate();
   const titleId = useId();
   const contentId = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={isOpen}
       onClose={loading ? undefined : onClose}
       aria-labelledby={titleId}
       aria-describedby={contentId}
+      // Once the dialog has opened, the focus is on Cancel (whatever the focus trap chose while it opened).
+      slotProps={{ transition: { onEntered: () => cancel.current?.focus() } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={contentId}>{content}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={loading} autoFocus>
+        <Button ref={cancel} onClick={onClose} disabled={loading} autoFocus>
           {translate('ra.action.cancel')}
         </Button>
         <Button

@@ -1,4 +1,14 @@
-import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Link as MuiLink,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { EndpointHealthAlert } from '../deliveries/EndpointHealth';
@@ -26,7 +36,9 @@ export const PlaceCards = ({ places }: { places: OverviewPlace[] }) => {
                 sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}
               >
                 <Typography variant="h6" component="h3" sx={{ mr: 1 }}>
-                  {place.name}
+                  <MuiLink component={RouterLink} to={base} underline="hover" color="inherit">
+                    {place.name}
+                  </MuiLink>
                 </Typography>
                 <Chip
                   size="small"

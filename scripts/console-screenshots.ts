@@ -333,6 +333,14 @@ async function main(): Promise<void> {
       { name: 'place-webhook', hash: `/places/${paulista.id}/show/webhook` },
       { name: 'place-webhook-failing', hash: `/places/${pinheiros.id}/show/webhook` },
       { name: 'place-webhook-none', hash: `/places/${moema.id}/show/webhook` },
+      {
+        name: 'place-webhook-bad-url',
+        hash: `/places/${moema.id}/show/webhook`,
+        act: async (page: Page) => {
+          await page.getByLabel('URL do receptor').fill('ftp://erp.example.com/hooks');
+          await page.getByRole('button', { name: 'Inscrever' }).click();
+        },
+      },
       { name: 'place-plans', hash: `/places/${paulista.id}/show/plans` },
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
       { name: 'place-checkins-none', hash: `/places/${moema.id}/show/check-ins` },

@@ -351,6 +351,15 @@ async function main(): Promise<void> {
       { name: 'partners', hash: '/partners' },
       { name: 'partner', hash: `/partners/${seeded.partnerId}/show` },
       { name: 'partner-create', hash: '/partners/create' },
+      {
+        name: 'partner-created',
+        hash: '/partners/create',
+        act: async (page: Page) => {
+          await page.getByLabel('Nome').fill(`Rede Nova ${Date.now()}`);
+          await page.getByRole('button', { name: 'Salvar' }).click();
+          await page.getByRole('link', { name: 'Criar unidade' }).first().waitFor();
+        },
+      },
       { name: 'partner-rename', hash: `/partners/${seeded.partnerId}` },
       { name: 'benefit-plans', hash: '/benefit-plans' },
       { name: 'benefit-plan-edit', hash: '/benefit-plans/GOLD' },

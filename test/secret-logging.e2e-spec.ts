@@ -163,7 +163,9 @@ describe('No capability token reaches a log, at any level or status (e2e)', () =
       confirmations.push(path);
       secrets.push(path.split('/').pop() as string);
       if (i === 2)
-        await request(t.http).delete(`/member/v1/check_ins/${checkIn.id}`).set('Authorization', memberAuth(t));
+        await request(t.http)
+          .delete(`/member/v1/check_ins/${checkIn.id}`)
+          .set('Authorization', memberAuth(t));
     }
     const [confirmed, expiring, cancelled, failingConfirmation] = confirmations;
     await request(t.http).post(confirmed).expect(200);
@@ -223,7 +225,8 @@ describe('No capability token reaches a log, at any level or status (e2e)', () =
     ];
     for (const [where, text] of kept)
       for (const secret of secrets)
-        for (const form of formsOf(secret)) expect({ where, found: text.includes(form) }).toEqual({ where, found: false });
+        for (const form of formsOf(secret))
+          expect({ where, found: text.includes(form) }).toEqual({ where, found: false });
   });
 
   it("masks every route's token parameter: a route that takes one in its path must name its segment", async () => {

@@ -51,7 +51,9 @@ describe('maskUrl', () => {
   it('keeps what identifies the request apart from the secret', () => {
     expect(maskUrl(`/account/password-links/${TOKEN}?x=1`)).toBe('/account/password-links/***?x=1');
     expect(maskUrl(`/health?page=2&token=${TOKEN}`)).toBe('/health?page=2&token=***');
-    expect(maskUrl('/admin/places/3f2a/plans/B0KR5QWH?page=2')).toBe('/admin/places/3f2a/plans/B0KR5QWH?page=2');
+    expect(maskUrl('/admin/places/3f2a/plans/B0KR5QWH?page=2')).toBe(
+      '/admin/places/3f2a/plans/B0KR5QWH?page=2',
+    );
   });
 
   it('masks capability paths quoted in free text', () => {
@@ -76,7 +78,10 @@ describe('the logger applies the rule to every line, at every level', () => {
 
   it.each(['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const)('at %s', (level) => {
     const text = logged((logger) => {
-      logger[level]({ req: { method: 'POST', url: `/account/password-links/${TOKEN}` } }, 'request completed');
+      logger[level](
+        { req: { method: 'POST', url: `/account/password-links/${TOKEN}` } },
+        'request completed',
+      );
       logger[level]({ url: `https://gym.example/hook?token=${TOKEN}` }, 'Webhook endpoint keeps failing');
       logger[level]({ err: new Error(`Route POST:/api/v1/webhook_confirmations/${TOKEN} not found`) }, 'x');
       logger[level](`Cannot GET /account/password-links/${TOKEN}`);

@@ -33,6 +33,10 @@ export const en = {
   'request.bodyNotJson': 'The request body is not valid JSON.',
   'request.bodyNotObject': 'The request body must be a JSON object.',
   'request.bodyTooDeep': 'The request body nests arrays or objects too deeply.',
+  'request.bodyTooManyFields': 'An object in the request body has more than {{max}} fields.',
+  'request.bodyTooManyValues':
+    'The request body holds more than {{max}} values (array elements and object fields, counted at every level).',
+  'request.queryTooManyFields': 'The query string has more than {{max}} parameters.',
   'request.timeout': 'The request did not arrive whole in time; the connection is closed.',
   'request.headersTooLarge': 'The request headers are over the size limit.',
   'request.badUrl': 'The URL is not valid: it holds a malformed %-encoding.',

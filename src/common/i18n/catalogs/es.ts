@@ -34,6 +34,10 @@ export const es: Catalog = {
   'request.bodyNotJson': 'El cuerpo de la solicitud no es un JSON válido.',
   'request.bodyNotObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
   'request.bodyTooDeep': 'El cuerpo de la solicitud anida listas u objetos con demasiada profundidad.',
+  'request.bodyTooManyFields': 'Un objeto del cuerpo de la solicitud tiene más de {{max}} campos.',
+  'request.bodyTooManyValues':
+    'El cuerpo de la solicitud tiene más de {{max}} valores (elementos de listas y campos de objetos, en todos los niveles).',
+  'request.queryTooManyFields': 'La cadena de consulta tiene más de {{max}} parámetros.',
   'request.timeout': 'La solicitud no llegó completa a tiempo; la conexión se cerró.',
   'request.headersTooLarge': 'Los encabezados de la solicitud superan el límite de tamaño.',
   'request.badUrl': 'La URL no es válida: contiene una codificación % mal formada.',

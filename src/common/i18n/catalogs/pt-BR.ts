@@ -34,6 +34,10 @@ export const ptBR: Catalog = {
   'request.bodyNotJson': 'O corpo da requisição não é um JSON válido.',
   'request.bodyNotObject': 'O corpo da requisição deve ser um objeto JSON.',
   'request.bodyTooDeep': 'O corpo da requisição aninha listas ou objetos em profundidade demais.',
+  'request.bodyTooManyFields': 'Um objeto do corpo da requisição tem mais de {{max}} campos.',
+  'request.bodyTooManyValues':
+    'O corpo da requisição tem mais de {{max}} valores (elementos de listas e campos de objetos, em todos os níveis).',
+  'request.queryTooManyFields': 'A query string tem mais de {{max}} parâmetros.',
   'request.timeout': 'A requisição não chegou inteira a tempo; a conexão foi encerrada.',
   'request.headersTooLarge': 'Os cabeçalhos da requisição passam do limite de tamanho.',
   'request.badUrl': 'A URL não é válida: contém uma codificação % malformada.',

@@ -43,6 +43,8 @@ export const en = {
   'request.pathTooLong': 'A segment of the URL path is over the length limit.',
   'request.unreadable': 'The request could not be read.',
   'request.shuttingDown': 'The service is restarting; retry in a moment.',
+  'request.addressShareUsed':
+    'Too many requests from your address are in progress at once; retry in a moment.',
   'request.routeNotFound': 'No route {{method}} {{path}}.',
   'request.authenticationRequired': 'Authentication is required.',
   'request.databaseUnavailable': 'The service cannot reach its database right now; try again shortly.',

@@ -44,6 +44,8 @@ export const es: Catalog = {
   'request.pathTooLong': 'Un segmento de la ruta de la URL supera el límite de longitud.',
   'request.unreadable': 'No se pudo leer la solicitud.',
   'request.shuttingDown': 'El servicio se está reiniciando; reintente en un momento.',
+  'request.addressShareUsed':
+    'Hay demasiadas solicitudes de su dirección en curso a la vez; vuelva a intentarlo en un momento.',
   'request.routeNotFound': 'No existe la ruta {{method}} {{path}}.',
   'request.authenticationRequired': 'Se requiere autenticación.',
   'request.databaseUnavailable':

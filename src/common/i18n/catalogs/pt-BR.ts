@@ -44,6 +44,8 @@ export const ptBR: Catalog = {
   'request.pathTooLong': 'Um trecho do caminho da URL passa do limite de tamanho.',
   'request.unreadable': 'Não foi possível ler a requisição.',
   'request.shuttingDown': 'O serviço está reiniciando; tente de novo em instantes.',
+  'request.addressShareUsed':
+    'Há requisições demais do seu endereço em andamento ao mesmo tempo; tente de novo em instantes.',
   'request.routeNotFound': 'Não existe a rota {{method}} {{path}}.',
   'request.authenticationRequired': 'É preciso autenticar-se.',
   'request.databaseUnavailable':

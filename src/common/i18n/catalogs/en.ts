@@ -161,6 +161,8 @@ export const en = {
   'webhooks.urlHttpsOnly': 'webhook_url must use https',
   'webhooks.urlHttpOrHttps': 'webhook_url must use http or https',
   'webhooks.urlUserInfo': 'webhook_url must not carry a user name or password',
+  'webhooks.urlPrivateAddress':
+    'webhook_url must name a public address: private, loopback, link-local, reserved and IPv4-embedding IPv6 addresses are refused',
   'webhooks.urlTooLong':
     'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
   'console.notBuilt': 'The console is not built: run npm run build.',

@@ -171,6 +171,8 @@ export const es: Catalog = {
   'webhooks.urlHttpsOnly': 'webhook_url debe usar https',
   'webhooks.urlHttpOrHttps': 'webhook_url debe usar http o https',
   'webhooks.urlUserInfo': 'webhook_url no puede llevar usuario ni contraseña',
+  'webhooks.urlPrivateAddress':
+    'webhook_url debe indicar una dirección pública: se rechazan las direcciones privadas, de loopback, de enlace local, reservadas y las IPv6 que contienen una IPv4',
   'webhooks.urlTooLong':
     'webhook_url debe tener como máximo {{max}} caracteres una vez normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'La consola no está compilada: ejecute npm run build.',

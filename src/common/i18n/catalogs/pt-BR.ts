@@ -168,6 +168,8 @@ export const ptBR: Catalog = {
   'webhooks.urlHttpsOnly': 'webhook_url deve usar https',
   'webhooks.urlHttpOrHttps': 'webhook_url deve usar http ou https',
   'webhooks.urlUserInfo': 'webhook_url não pode conter usuário nem senha',
+  'webhooks.urlPrivateAddress':
+    'webhook_url deve indicar um endereço público: endereços privados, de loopback, link-local, reservados e IPv6 que contêm um IPv4 são recusados',
   'webhooks.urlTooLong':
     'webhook_url deve ter no máximo {{max}} caracteres depois de normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'O console não foi compilado: rode npm run build.',

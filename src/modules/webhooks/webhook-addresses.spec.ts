@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import { request } from 'node:http';
+import { request, RequestOptions } from 'node:http';
 import { DomainError } from '../../common/errors/domain-error';
 import { isPublicAddress, PublicHttpAgent, PublicHttpsAgent } from './webhook-addresses';
 import { parseWebhookUrl } from './webhook-policy';
@@ -119,9 +119,7 @@ describe('the agents refuse every address that is not public when they connect',
   ): Promise<string> {
     try {
       return await new Promise((resolve) => {
-        const req = request({ ...options, port: 9, path: '/', agent, timeout: 5000 } as Parameters<
-          typeof request
-        >[0]);
+        const req = request({ ...options, port: 9, path: '/', agent, timeout: 5000 } as RequestOptions);
         req.on('error', (error) => resolve(error.message));
         req.on('response', () => resolve('connected'));
         req.on('timeout', () => req.destroy(new Error('timed out')));

@@ -9,7 +9,7 @@ import {
 } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
 import { partnerToken } from './support/http';
-import { createTestApp, TestApp } from './support/test-app';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
 import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
 interface Operation {
@@ -70,6 +70,7 @@ describe('The OpenAPI document declares every status each operation answers (e2e
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       METRICS_TOKEN: 'metrics-token-of-the-statuses-test',
     });
+    await truncateAll(t.dataSource);
     await receiver.start();
     document = (await request(t.http).get('/docs-json').expect(200)).body;
 

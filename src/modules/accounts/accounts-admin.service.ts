@@ -97,6 +97,7 @@ export class AccountsAdminService {
     };
     const placesChanged = scope.placeIds.join() !== account.placeIds.join();
     const updated = await this.repository.transaction(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       await this.repository.updateAccount(manager, account.id, changes);
       if (placesChanged) await this.repository.setPlaces(manager, account.id, scope.placeIds);
       const ended =
@@ -133,6 +134,7 @@ export class AccountsAdminService {
     if (!account.active) throw invalidParameter('accounts.disabled', { id: account.id });
     const purpose = account.passwordHash ? 'reset' : 'invitation';
     return this.repository.transaction(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       const link = await this.passwordLinks.create(manager, account.id, purpose);
       await this.audit.write(manager, actor, {
         action: 'account.password_link',

@@ -31,7 +31,10 @@ export class PasswordLinksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A new link for the account, in the caller's transaction; the account's earlier unused links stop working. */
+  /**
+   * A new link for the account, in the caller's transaction, which holds the account's row locked; the
+   * account's earlier unused links stop working.
+   */
   async create(
     manager: EntityManager,
     accountId: number,
@@ -78,6 +81,7 @@ export class PasswordLinksService {
       requestId: client.requestId,
     };
     await this.repository.transaction(async (manager) => {
+      await this.repository.lockAccount(manager, link.accountId);
       // Two requests with the same link: only the first one uses it.
       if (!(await this.repository.usePasswordLink(manager, link.tokenHash, this.clock.now())))
         throw linkGone();

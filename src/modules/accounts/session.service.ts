@@ -87,6 +87,7 @@ export class SessionService {
       requestId: client.requestId,
     };
     await this.repository.transaction(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       await this.repository.insertSession(manager, {
         tokenHash: hashKey(token),
         accountId: account.id,

@@ -13,7 +13,7 @@ import { Caller } from '../auth/caller';
 import { message } from '../../common/i18n/messages';
 import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
-import { BeneficiaryRow, BulkImportResult, RowError, validateRows } from './bulk-rows';
+import { BeneficiaryRow, bulkRowsOf, BulkImportResult, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
 import {
   BeneficiaryChanges,
@@ -29,7 +29,6 @@ import {
   BeneficiaryListItemDto,
   BeneficiaryUsageDto,
   BeneficiaryVisitDto,
-  BulkImportDto,
   CreateBeneficiaryDto,
   UpdateBeneficiaryDto,
 } from './dto/beneficiaries.dto';
@@ -183,9 +182,10 @@ export class BeneficiariesAdminService {
    * Upsert by CPF in one transaction: per chunk, one query for the CPFs that exist, one for the codes in use,
    * and one multi-row statement. Fields absent from a row keep their current value on update.
    */
-  async bulkImport(caller: Caller, body: BulkImportDto): Promise<BulkImportResult> {
+  async bulkImport(caller: Caller, body: unknown): Promise<BulkImportResult> {
+    const rows = bulkRowsOf(body);
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
-    const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
+    const { valid, errors: invalid } = validateRows(rows, new Set(planIds.keys()));
     // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
     const result = await retryOnDeadlock(() =>
       this.repository.bulkImportTransaction(async (manager) => {
@@ -194,7 +194,7 @@ export class BeneficiariesAdminService {
           action: 'beneficiary.bulk_import',
           targetType: 'beneficiary',
           details: {
-            rows: body.beneficiaries.length,
+            rows: rows.length,
             created: imported.created,
             updated: imported.updated,
             refused: imported.errors.length,

@@ -57,10 +57,11 @@ const Title = () => {
   return <>{record?.name ?? ''}</>;
 };
 
-const Actions = () => {
-  const { canAccess } = useCanAccess({ resource: 'beneficiaries', action: 'edit' });
-  return <TopToolbar>{canAccess && <EditButton />}</TopToolbar>;
-};
+const Actions = () => (
+  <TopToolbar>
+    <EditButton />
+  </TopToolbar>
+);
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
@@ -379,13 +380,16 @@ const BeneficiaryDetail = () => {
   );
 };
 
-export const BeneficiaryShow = () => (
-  <Show
-    title={<Title />}
-    actions={<Actions />}
-    {...stayOnError}
-    error={<NotFoundOrError what="app.beneficiaries.one" />}
-  >
-    <BeneficiaryDetail />
-  </Show>
-);
+export const BeneficiaryShow = () => {
+  const { canAccess: canEdit } = useCanAccess({ resource: 'beneficiaries', action: 'edit' });
+  return (
+    <Show
+      title={<Title />}
+      actions={canEdit ? <Actions /> : false}
+      {...stayOnError}
+      error={<NotFoundOrError what="app.beneficiaries.one" />}
+    >
+      <BeneficiaryDetail />
+    </Show>
+  );
+};

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ContentTypeParserDoneFunction } from 'fastify/types/content-type-parser';
 import { DomainError } from '../errors/domain-error';
 import { message } from '../i18n/messages';
 import { routeConfigOf } from './route-config';
@@ -120,8 +121,13 @@ export function registerBodyParsing(fastify: FastifyInstance): void {
       route.config = { ...route.config, maxJsonValues: BULK_JSON_VALUES } as typeof route.config;
     }
   });
-  // Fastify's own JSON parser, which also refuses __proto__ and constructor.prototype keys.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  // Fastify's own JSON parser, which also refuses __proto__ and constructor.prototype keys. Its type allows either
+  // parser form; this one is the callback form (it calls `done` and returns nothing).
+  const parseJson = fastify.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: ContentTypeParserDoneFunction,
+  ) => void;
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, raw, done) => {
     const text = String(raw);

@@ -22,11 +22,12 @@ export class IdempotencyPurge implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    const run = () =>
+    const run = (): void => {
       this.purge().catch((error: unknown) =>
         this.logger.warn({ err: error }, 'Purging expired idempotency records failed; retrying in an hour'),
       );
-    void run();
+    };
+    run();
     this.timer = setInterval(run, PURGE_EVERY_MS);
     this.timer.unref();
   }

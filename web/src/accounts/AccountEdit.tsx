@@ -22,6 +22,7 @@ import type { Account, PasswordLink } from '../types';
 import { PasswordLinkDialog } from './PasswordLinkDialog';
 import { ROLE_CHOICES, scopeFields } from './roles';
 import { ScopeInputs } from './ScopeInputs';
+import { handler } from '../common/handler';
 
 const ResetLinkButton = () => {
   const account = useRecordContext<Account>();
@@ -39,7 +40,7 @@ const ResetLinkButton = () => {
   };
   return (
     <>
-      <Button startIcon={<LockResetIcon />} onClick={create}>
+      <Button startIcon={<LockResetIcon />} onClick={handler(create)}>
         {translate('app.accounts.new_reset_link')}
       </Button>
       <PasswordLinkDialog link={link} purpose="reset" name={account.name} onClose={() => setLink(null)} />

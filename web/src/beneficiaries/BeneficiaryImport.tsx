@@ -24,6 +24,7 @@ import { formatCpf } from '../common/format';
 import { useSmall } from '../common/useSmall';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { parseBeneficiaryCsv, type ParsedCsv } from './csv';
+import { handler } from '../common/handler';
 
 /** The service takes up to 10,000 rows a request; bigger files go in several. */
 const CHUNK = 10_000;
@@ -128,7 +129,7 @@ export const BeneficiaryImport = () => {
           >
             <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
               {translate('app.beneficiaries.choose_file')}
-              <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={choose} />
+              <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={handler(choose)} />
             </Button>
             <Button
               component="a"
@@ -168,7 +169,7 @@ export const BeneficiaryImport = () => {
               <Button
                 variant="contained"
                 sx={{ mt: 2 }}
-                onClick={run}
+                onClick={handler(run)}
                 disabled={busy || parsed.rows.length === 0 || parsed.missingColumns.length > 0}
               >
                 {translate('app.beneficiaries.import_run', { smart_count: parsed.rows.length })}

@@ -37,6 +37,7 @@ import { useSmall } from '../common/useSmall';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { StatusChip } from '../integration/PlaceAppCheckIns';
 import type { BeneficiaryUsage } from '../types';
+import { handler } from '../common/handler';
 
 interface BeneficiaryRecord {
   id: string;
@@ -234,7 +235,7 @@ const Usage = () => {
           severity="error"
           sx={{ m: 2 }}
           action={
-            <MuiLink component="button" onClick={() => refetch()}>
+            <MuiLink component="button" onClick={handler(() => refetch())}>
               {translate('app.action.retry')}
             </MuiLink>
           }

@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Button } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { copyText } from './clipboard';
+import { handler } from './handler';
 
 /** Copies a value (or the value a callback fetches first, e.g. a key to reveal) and says so. */
 export const CopyButton = ({
@@ -30,7 +31,7 @@ export const CopyButton = ({
     }
   };
   return (
-    <Button size="small" startIcon={<ContentCopyIcon />} onClick={copy} disabled={disabled}>
+    <Button size="small" startIcon={<ContentCopyIcon />} onClick={handler(copy)} disabled={disabled}>
       {translate(label)}
     </Button>
   );

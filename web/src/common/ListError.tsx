@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
+import { handler } from './handler';
 
 /** The error state of a list: the service's own sentence and a way to try again. */
 export const ListError = () => {
@@ -13,7 +14,7 @@ export const ListError = () => {
       severity="error"
       sx={{ m: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={() => refetch()}>
+        <Button color="inherit" size="small" onClick={handler(() => refetch())}>
           {translate('app.action.retry')}
         </Button>
       }

@@ -30,6 +30,7 @@ import type { Attempt, Delivery } from '../types';
 import { DeliveryOutcomeChip } from './DeliveryOutcomeChip';
 import { EndpointHealthAlert } from './EndpointHealth';
 import { endpointHealth } from './endpointHealth';
+import { handler } from '../common/handler';
 
 /** attempt_log is absent while the page still shows the list's copy of the delivery. */
 type DeliveryRecord = Delivery & { attempt_log?: Attempt[] };
@@ -95,7 +96,7 @@ const RedeliverButton = () => {
     <Button
       variant="contained"
       startIcon={<ReplayIcon />}
-      onClick={redeliver}
+      onClick={handler(redeliver)}
       disabled={busy || waiting}
       title={waiting ? translate('app.delivery.redeliver_waiting') : undefined}
     >

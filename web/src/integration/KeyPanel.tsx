@@ -8,6 +8,7 @@ import { CopyButton } from '../common/CopyButton';
 import { maskKey } from '../common/format';
 import { SafeConfirm } from '../common/SafeConfirm';
 import { SecretBox } from '../common/SecretBox';
+import { handler } from '../common/handler';
 
 interface KeyPanelProps {
   /** Translation key of the key's name, e.g. "Place key". */
@@ -104,7 +105,7 @@ export const KeyPanel = ({
             <Button
               size="small"
               startIcon={shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              onClick={toggle}
+              onClick={handler(toggle)}
             >
               {translate(shown ? 'app.keys.hide' : 'app.keys.reveal')}
             </Button>
@@ -135,7 +136,7 @@ export const KeyPanel = ({
         title={translate('app.keys.rotate_title', { what: translate(title).toLocaleLowerCase(locale) })}
         content={translate(rotateWarning, rotateArgs)}
         confirm={translate('app.keys.rotate_confirm')}
-        onConfirm={doRotate}
+        onConfirm={handler(doRotate)}
         onClose={() => setConfirming(false)}
       />
     </Card>

@@ -30,6 +30,7 @@ import { SafeConfirm } from '../common/SafeConfirm';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { useSmall } from '../common/useSmall';
 import type { Place, Plan } from '../types';
+import { handler } from '../common/handler';
 
 const AddPlan = ({ place }: { place: Place }) => {
   const translate = useTranslate();
@@ -63,7 +64,7 @@ const AddPlan = ({ place }: { place: Place }) => {
     }
   };
   return (
-    <Box component="form" onSubmit={submit} aria-label={translate('app.plans.add')} sx={{ mt: 2 }}>
+    <Box component="form" onSubmit={handler(submit)} aria-label={translate('app.plans.add')} sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h4" sx={{ mb: 1 }}>
         {translate('app.plans.add')}
       </Typography>
@@ -225,7 +226,7 @@ export const PlacePlans = () => {
         title={translate('app.plans.remove_title', { name: removing?.name ?? '' })}
         content={translate('app.plans.remove_warning', { code: removing?.code ?? '' })}
         confirm={translate('ra.action.remove')}
-        onConfirm={remove}
+        onConfirm={handler(remove)}
         onClose={() => setRemoving(null)}
       />
     </Card>

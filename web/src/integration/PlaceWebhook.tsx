@@ -23,6 +23,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import type { Place, Webhook } from '../types';
 import { RecentDeliveries } from './RecentDeliveries';
 import { urlProblem } from './webhookUrl';
+import { handler } from '../common/handler';
 
 const TYPE = 'CHECKIN';
 const STATE_REFRESH_MS = 15_000;
@@ -58,7 +59,7 @@ const UrlForm = ({
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+    <Box component="form" onSubmit={handler(submit)} noValidate sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
       <TextField
         label={translate('app.webhook.url')}
         helperText={message ?? translate('app.webhook.url_help')}
@@ -191,7 +192,10 @@ export const PlaceWebhook = () => {
             {translate('app.webhook.intro')}
           </Typography>
           {error && (
-            <Alert severity="error" action={<Button onClick={load}>{translate('app.action.retry')}</Button>}>
+            <Alert
+              severity="error"
+              action={<Button onClick={handler(load)}>{translate('app.action.retry')}</Button>}
+            >
               {translate(error, { _: error })}
             </Alert>
           )}
@@ -255,7 +259,7 @@ export const PlaceWebhook = () => {
               </Box>
               <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
                 {canTest && (
-                  <Button variant="contained" startIcon={<SendIcon />} onClick={sendTest}>
+                  <Button variant="contained" startIcon={<SendIcon />} onClick={handler(sendTest)}>
                     {translate('app.webhook.send_test')}
                   </Button>
                 )}
@@ -288,7 +292,7 @@ export const PlaceWebhook = () => {
         title={translate('app.webhook.delete_title')}
         content={translate('app.webhook.delete_warning', { url: webhook?.webhook_url ?? '' })}
         confirm={translate('app.webhook.delete')}
-        onConfirm={remove}
+        onConfirm={handler(remove)}
         onClose={() => setConfirmDelete(false)}
       />
     </Stack>

@@ -5,6 +5,7 @@ import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin'
 import { ListError } from '../common/ListError';
 import { DeliveryTable } from '../deliveries/DeliveryTable';
 import type { Delivery } from '../types';
+import { handler } from '../common/handler';
 
 const WATCH_MS = 60_000;
 
@@ -14,7 +15,12 @@ const Log = () => {
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
-        <Button size="small" startIcon={<RefreshIcon />} onClick={() => refetch()} disabled={isFetching}>
+        <Button
+          size="small"
+          startIcon={<RefreshIcon />}
+          onClick={handler(() => refetch())}
+          disabled={isFetching}
+        >
           {translate('ra.action.refresh')}
         </Button>
       </Box>

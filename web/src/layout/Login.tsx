@@ -4,6 +4,7 @@ import { forgetSessionEnded, sessionEnded } from '../authProvider';
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { CenteredCard } from './CenteredCard';
+import { handler } from '../common/handler';
 
 export const Login = () => {
   const translate = useTranslate();
@@ -32,7 +33,7 @@ export const Login = () => {
 
   return (
     <CenteredCard title="app.login.title">
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, mt: 1 }}>
+      <Box component="form" onSubmit={handler(submit)} noValidate sx={{ display: 'grid', gap: 2, mt: 1 }}>
         {initialEmail && !error && <Alert severity="success">{translate('app.login.password_set')}</Alert>}
         {ended && !error && (
           <Alert severity="info" role="status">

@@ -6,6 +6,7 @@ import { formatDateTime } from '../common/format';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { PasswordLinkInfo } from '../types';
 import { CenteredCard } from './CenteredCard';
+import { handler } from '../common/handler';
 
 const MIN_LENGTH = 12;
 
@@ -44,7 +45,7 @@ export const SetPassword = () => {
     setError(null);
     try {
       await dataProvider.setPassword(token, password);
-      navigate('/login', { replace: true, state: { email: link?.email } });
+      await navigate('/login', { replace: true, state: { email: link?.email } });
     } catch (failure) {
       const message = (failure as Error).message;
       setError(translate(message, { _: message }));
@@ -80,7 +81,7 @@ export const SetPassword = () => {
       <Typography variant="body1" sx={{ mb: 2 }}>
         {translate(`app.set_password.intro_${link.purpose}`, { name: link.name, email: link.email })}
       </Typography>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" onSubmit={handler(submit)} noValidate sx={{ display: 'grid', gap: 2 }}>
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -8,6 +8,7 @@ import { EndpointList } from './EndpointList';
 import { PlaceCards } from './PlaceCards';
 import { StatCard } from './StatCard';
 import { useOverview } from './useOverview';
+import { handler } from '../common/handler';
 
 /** Waiting longer than this, the oldest delivery is worth a look. */
 const SLOW_WAIT_SECONDS = 300;
@@ -96,7 +97,12 @@ export const Overview = () => {
               ? translate('app.overview.updated', { when: formatDateTime(data.generated_at, locale) })
               : ''}
           </Typography>
-          <Button size="small" startIcon={<RefreshIcon />} onClick={() => refetch()} disabled={isFetching}>
+          <Button
+            size="small"
+            startIcon={<RefreshIcon />}
+            onClick={handler(() => refetch())}
+            disabled={isFetching}
+          >
             {translate('ra.action.refresh')}
           </Button>
         </Stack>
@@ -105,7 +111,7 @@ export const Overview = () => {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
+            <Button color="inherit" size="small" onClick={handler(() => refetch())}>
               {translate('app.action.retry')}
             </Button>
           }

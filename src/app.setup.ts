@@ -12,6 +12,7 @@ import { Metrics } from './common/metrics/metrics';
 import { registerRequestLocale } from './common/i18n/request-locale';
 import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module';
 import { setupSwagger } from './common/swagger/swagger';
+import { documentValidationLimits } from './common/validation/documented-limits';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { registerConsole } from './modules/console/console-assets';
 import { CheckInTally } from './modules/overview/check-in-tally';
@@ -51,6 +52,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   app.get(QueueDashboard, { strict: false }).register(fastify);
   registerConsole(fastify);
   registerMetricsRoute(fastify, metrics, config.metricsToken);
+  documentValidationLimits();
   setupSwagger(app);
   app.enableShutdownHooks();
   return app;

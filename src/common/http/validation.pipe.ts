@@ -3,7 +3,10 @@ import { getMetadataStorage } from 'class-validator';
 import { DomainError } from '../errors/domain-error';
 import { isMessageKey, labelMessage, Message, message, MessageKey, MessageParams } from '../i18n/messages';
 
-/** The bound a failed constraint names (`@MaxLength(255)` → max 255), for the sentence that explains it. */
+/**
+ * The bound a failed constraint names (`@MaxLength(255)` → max 255, `@IsIn([...])` → the values), for the sentence
+ * that explains it.
+ */
 function constraintParams(error: ValidationError, name: string): MessageParams {
   const target = error.target?.constructor;
   if (!target) return {};
@@ -11,6 +14,7 @@ function constraintParams(error: ValidationError, name: string): MessageParams {
     .getTargetValidationMetadatas(target, '', true, false)
     .find((candidate) => candidate.propertyName === error.property && candidate.name === name);
   const bound = metadata?.constraints?.[0] as unknown;
+  if (Array.isArray(bound)) return { values: bound.join(', ') };
   if (typeof bound !== 'number') return {};
   return name === 'min' ? { min: bound } : { max: bound };
 }

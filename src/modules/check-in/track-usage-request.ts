@@ -24,6 +24,8 @@ export type IdentifierRequest =
   Pick<BeneficiaryRequest, 'type' | 'identifier'> | Pick<TokenRequest, 'type' | 'identifier'>;
 
 export const IDENTIFIER_TYPES: readonly IdentifierType[] = ['cpf', 'code', 'token'];
+/** What a member check-in is made with (it has no token yet). */
+export const BENEFICIARY_IDENTIFIER_TYPES: readonly BeneficiaryIdentifierType[] = ['cpf', 'code'];
 
 export const MAX_FIELD_LENGTH = 64;
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;

@@ -5,6 +5,16 @@ import { isCalendarDate } from '../../common/time/calendar-date';
 
 export const MAX_BULK_ROWS = 10_000;
 
+/** The longest value of each beneficiary field, the same for one beneficiary and for a bulk row. */
+export const BENEFICIARY_FIELD_LENGTHS = {
+  cpf: 20,
+  name: 255,
+  benefit_plan_code: 32,
+  email: 255,
+  phone: 32,
+} as const;
+const MAX = BENEFICIARY_FIELD_LENGTHS;
+
 /** A bulk row after validation; `undefined` fields were absent and keep the current value on update. */
 export interface BeneficiaryRow {
   index: number;
@@ -72,7 +82,7 @@ function requiredText(row: Json, field: string, max: number): string {
 function parseRow(raw: unknown, index: number): BeneficiaryRow {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw problem('bulk.rowNotObject');
   const row = raw as Json;
-  const cpf = normalizeCpf(requiredText(row, 'cpf', 20));
+  const cpf = normalizeCpf(requiredText(row, 'cpf', MAX.cpf));
   if (!isValidCpf(cpf)) throw problem('field.cpfCheckDigits', { field: 'cpf' });
   const active = row.active ?? undefined;
   if (active !== undefined && typeof active !== 'boolean')
@@ -81,10 +91,10 @@ function parseRow(raw: unknown, index: number): BeneficiaryRow {
   return {
     index,
     cpf,
-    name: requiredText(row, 'name', 255),
-    benefitPlanCode: requiredText(row, 'benefit_plan_code', 32).toUpperCase(),
-    email: optionalText(row, 'email', 255, EMAIL),
-    phone: optionalText(row, 'phone', 32),
+    name: requiredText(row, 'name', MAX.name),
+    benefitPlanCode: requiredText(row, 'benefit_plan_code', MAX.benefit_plan_code).toUpperCase(),
+    email: optionalText(row, 'email', MAX.email, EMAIL),
+    phone: optionalText(row, 'phone', MAX.phone),
     birthday: optionalDate(row, 'birthday'),
     active,
     code: code ?? undefined,

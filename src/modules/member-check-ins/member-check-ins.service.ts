@@ -15,8 +15,8 @@ import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
 import { Admission, EligibilityService, FactsNow, lockedFacts } from '../check-in/eligibility.service';
 import {
-  BeneficiaryIdentifierType,
   BeneficiaryRequest,
+  BENEFICIARY_IDENTIFIER_TYPES,
   parseTrackUsageRequest,
 } from '../check-in/track-usage-request';
 import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
@@ -44,7 +44,6 @@ import {
 /** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
 const MAX_TOKEN_DRAWS = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MEMBER_TYPES: readonly BeneficiaryIdentifierType[] = ['cpf', 'code'];
 
 /** A check-in with the moment its status is read at (a pending one past its time reads as expired). */
 export interface CheckInAt {
@@ -72,7 +71,7 @@ export class MemberCheckInsService {
   ) {}
 
   async create(body: unknown): Promise<MemberCheckInDto> {
-    const request = parseTrackUsageRequest(body, MEMBER_TYPES);
+    const request = parseTrackUsageRequest(body, BENEFICIARY_IDENTIFIER_TYPES);
     if (request.serviceProviderCode === undefined) {
       throw invalidParameter('field.required', { field: 'service_provider_code' });
     }

@@ -11,13 +11,14 @@ import {
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
 import { Caller } from '../auth/caller';
-import { PlaceWebhookCreateDto, PlaceWebhookUpdateDto } from './dto/webhooks-admin.dto';
 import {
   AcceptedDto,
   WebhookCreatedResponseDto,
   WebhookDeletedResponseDto,
   WebhookListDto,
+  WebhookRequestDto,
   WebhookUpdatedResponseDto,
+  WebhookUrlDto,
 } from './dto/webhooks.dto';
 import { WebhooksAdminService } from './webhooks-admin.service';
 
@@ -49,13 +50,13 @@ export class WebhooksAdminController {
     description: SAME_AS('POST /partner/webhook/create'),
   })
   @ApiParam(PLACE_ID)
-  @ApiBody({ type: PlaceWebhookCreateDto })
+  @ApiBody({ type: WebhookRequestDto })
   @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   create(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() body: WebhookRequestDto,
   ): Promise<WebhookCreatedResponseDto> {
     return this.webhooks.create(caller, id, body);
   }
@@ -68,14 +69,14 @@ export class WebhooksAdminController {
   })
   @ApiParam(PLACE_ID)
   @ApiParam(TYPE_PARAM)
-  @ApiBody({ type: PlaceWebhookUpdateDto })
+  @ApiBody({ type: WebhookUrlDto })
   @ApiOkResponse({ type: WebhookUpdatedResponseDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   update(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Param('type') type: string,
-    @Body() body: unknown,
+    @Body() body: WebhookUrlDto,
   ): Promise<WebhookUpdatedResponseDto> {
     return this.webhooks.update(caller, id, type, body);
   }

@@ -28,9 +28,11 @@ import {
   WebhookDeletedResponseDto,
   WebhookListDto,
   WebhookUpdatedResponseDto,
+  WebhookRequestDto,
+  WebhookUrlDto,
 } from './dto/webhooks.dto';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
-import { DELIVERY_ID_PATTERN, endpointState } from './webhook-policy';
+import { DELIVERY_ID_PATTERN, endpointState, parseWebhookType } from './webhook-policy';
 import { WebhooksService } from './webhooks.service';
 
 const UUID_LENGTH = 36;
@@ -87,7 +89,7 @@ export class WebhooksAdminService {
     };
   }
 
-  async create(caller: Caller, placeId: string, body: unknown): Promise<WebhookCreatedResponseDto> {
+  async create(caller: Caller, placeId: string, body: WebhookRequestDto): Promise<WebhookCreatedResponseDto> {
     return this.webhooks.create(await this.place(caller, placeId), body, caller.actor);
   }
 
@@ -96,12 +98,11 @@ export class WebhooksAdminService {
     caller: Caller,
     placeId: string,
     type: string,
-    body: unknown,
+    body: WebhookUrlDto,
   ): Promise<WebhookUpdatedResponseDto> {
-    const fields = body && typeof body === 'object' ? body : {};
     return this.webhooks.update(
       await this.place(caller, placeId),
-      { ...fields, webhook_type: type },
+      { webhook_url: body.webhook_url, webhook_type: parseWebhookType(type) },
       caller.actor,
     );
   }

@@ -48,7 +48,7 @@ export class WebhooksController {
   create(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
-    @Body() body: unknown,
+    @Body() body: WebhookRequestDto,
   ): Promise<WebhookCreatedResponseDto> {
     return this.webhooks.create(place, body, actor);
   }
@@ -61,7 +61,7 @@ export class WebhooksController {
   update(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
-    @Body() body: unknown,
+    @Body() body: WebhookRequestDto,
   ): Promise<WebhookUpdatedResponseDto> {
     return this.webhooks.update(place, body, actor);
   }

@@ -20,6 +20,7 @@ import {
   WebhookDeletedResponseDto,
   WebhookDto,
   WebhookListDto,
+  WebhookRequestDto,
   WebhookUpdatedResponseDto,
 } from './dto/webhooks.dto';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
@@ -40,8 +41,6 @@ import { retryOnDeadlock } from '../../database/mysql-errors';
 const PAGE_SIZE = 50;
 const TEST_WINDOW_MS = 60_000;
 
-type Json = Record<string, unknown>;
-
 /**
  * Subscriptions of a place, its delivery log, redeliveries and test events: for its bearer token and, through
  * the control panel, for people. Every change writes an audit entry naming `actor` in its own transaction.
@@ -60,10 +59,10 @@ export class WebhooksService {
 
   async create(
     place: AuthenticatedPlace,
-    body: unknown,
+    body: WebhookRequestDto,
     actor: AuditActor,
   ): Promise<WebhookCreatedResponseDto> {
-    const { type, url } = this.parseBody(body);
+    const { type, url } = this.subscriptionOf(body);
     if (await this.find(place, type)) {
       throw invalidParameter('webhooks.exists', { type });
     }
@@ -100,10 +99,10 @@ export class WebhooksService {
 
   async update(
     place: AuthenticatedPlace,
-    body: unknown,
+    body: WebhookRequestDto,
     actor: AuditActor,
   ): Promise<WebhookUpdatedResponseDto> {
-    const { type, url } = this.parseBody(body);
+    const { type, url } = this.subscriptionOf(body);
     const subscription = await this.find(place, type);
     if (!subscription) throw notFound('webhooks.missing', { type });
     const moved = subscription.url !== url;
@@ -304,11 +303,10 @@ export class WebhooksService {
     });
   }
 
-  private parseBody(body: unknown): { type: WebhookType; url: string } {
-    const fields = (body ?? {}) as Json;
+  private subscriptionOf(body: WebhookRequestDto): { type: WebhookType; url: string } {
     return {
-      type: parseWebhookType(fields.webhook_type),
-      url: parseWebhookUrl(fields.webhook_url, this.config.webhookAllowPrivateNetworks),
+      type: body.webhook_type,
+      url: parseWebhookUrl(body.webhook_url, this.config.webhookAllowPrivateNetworks),
     };
   }
 

@@ -1,9 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { MAX_FIELD_LENGTH } from '../../check-in/track-usage-request';
 
+/** The body, for the document: read by the check-in routes' parser (`parseAppValidationRequest`), with its limits. */
 export class AppValidationRequestDto {
   @ApiProperty({
     example: '12345600896',
     description: 'The CPF; `{type: "cpf", identifier}` is accepted too',
+    maxLength: MAX_FIELD_LENGTH,
   })
   employee_document_number: string;
 }

@@ -1,8 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../track-usage-request';
+
+// The check-in routes read their bodies by hand (`track-usage-request.ts`: measured an order of magnitude
+// cheaper than the validation pipe, scripts/body-validation-cost.ts); these classes document them, with the
+// limits that parser enforces taken from its own constants.
 
 export class TrackUsageAttributesDto {
   @ApiProperty({
-    enum: ['cpf', 'code', 'token'],
+    enum: IDENTIFIER_TYPES,
     example: 'cpf',
     description: 'Kind of identifier; `token` names a member check-in made in the app, pending at this gym',
   })
@@ -13,6 +18,7 @@ export class TrackUsageAttributesDto {
     description:
       'The CPF (punctuation `.`, `-` and spaces are stripped), the beneficiary code, or the 6-digit token of a ' +
       'member check-in (spaces and `-` stripped)',
+    maxLength: MAX_FIELD_LENGTH,
   })
   identifier: string;
 
@@ -20,6 +26,7 @@ export class TrackUsageAttributesDto {
     example: 'DEMOPINH',
     description:
       'Code of the gym; when sent it must be the gym of the x-api-key. When absent, that gym is used.',
+    maxLength: MAX_FIELD_LENGTH,
   })
   service_provider_code?: string;
 
@@ -28,12 +35,17 @@ export class TrackUsageAttributesDto {
     description:
       'Required only when the gym has more than one active plan. With `type: "token"` the check-in was made ' +
       'for a plan already, and this is not used.',
+    maxLength: MAX_FIELD_LENGTH,
   })
   service_provider_plan_code?: string;
 }
 
 export class TrackUsageDataDto {
-  @ApiPropertyOptional({ example: 'track_usage', description: 'When present, must be `track_usage`' })
+  @ApiPropertyOptional({
+    example: 'track_usage',
+    enum: ['track_usage'],
+    description: 'When present, must be `track_usage`',
+  })
   type?: string;
 
   @ApiProperty({ type: TrackUsageAttributesDto })
@@ -46,10 +58,10 @@ export class TrackUsageEnvelopeDto {
 }
 
 export class IdentifierRequestDto {
-  @ApiProperty({ enum: ['cpf', 'code', 'token'], example: 'cpf' })
+  @ApiProperty({ enum: IDENTIFIER_TYPES, example: 'cpf' })
   type: string;
 
-  @ApiProperty({ example: '12345600896' })
+  @ApiProperty({ example: '12345600896', maxLength: MAX_FIELD_LENGTH })
   identifier: string;
 }
 

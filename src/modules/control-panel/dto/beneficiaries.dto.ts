@@ -3,21 +3,21 @@ import { IsCalendarDate } from '../../../common/time/calendar-date';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from '../../../common/validation/is-email-address';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
-import { MAX_BULK_ROWS } from '../bulk-rows';
+import { BENEFICIARY_FIELD_LENGTHS as MAX, MAX_BULK_ROWS } from '../bulk-rows';
 import { OmitOrValidate } from './optional';
 
 /** Fields that may be cleared with null. */
 class BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'joana@example.com', nullable: true, type: String })
   @IsOptional()
-  @MaxLength(255)
+  @MaxLength(MAX.email)
   @IsEmailAddress({ message: 'validation.isEmail' })
   @IsString()
   email?: string | null;
 
   @ApiPropertyOptional({ example: '+5511988887777', nullable: true, type: String })
   @IsOptional()
-  @MaxLength(32)
+  @MaxLength(MAX.phone)
   @IsString()
   phone?: string | null;
 
@@ -32,18 +32,18 @@ export class CreateBeneficiaryDto extends BeneficiaryContactDto {
     example: '111.444.777-35',
     description: '11 digits; `.`, `-` and spaces are stripped; check digits are verified; unique',
   })
-  @MaxLength(20)
+  @MaxLength(MAX.cpf)
   @IsString()
   cpf: string;
 
   @ApiProperty({ example: 'Joana Lima' })
-  @MaxLength(255)
+  @MaxLength(MAX.name)
   @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name: string;
 
   @ApiProperty({ example: 'GOLD', description: 'code of an existing benefit plan' })
-  @MaxLength(32)
+  @MaxLength(MAX.benefit_plan_code)
   @IsString()
   benefit_plan_code: string;
 
@@ -65,7 +65,7 @@ export class CreateBeneficiaryDto extends BeneficiaryContactDto {
 export class UpdateBeneficiaryDto extends BeneficiaryContactDto {
   @ApiPropertyOptional({ example: 'Joana Lima Souza' })
   @OmitOrValidate()
-  @MaxLength(255)
+  @MaxLength(MAX.name)
   @Matches(/\S/, { message: 'validation.notBlank' })
   @IsString()
   name?: string;
@@ -77,7 +77,7 @@ export class UpdateBeneficiaryDto extends BeneficiaryContactDto {
 
   @ApiPropertyOptional({ example: 'SILVER', description: 'code of an existing benefit plan' })
   @OmitOrValidate()
-  @MaxLength(32)
+  @MaxLength(MAX.benefit_plan_code)
   @IsString()
   benefit_plan_code?: string;
 }
@@ -108,12 +108,18 @@ export class BeneficiaryDto {
   benefit_plan_code: string | null;
 }
 
-/** The bulk import's body, for the document: `bulkRowsOf` and `validateRows` read it. */
+/**
+ * The bulk import's body, for the document: `bulkRowsOf` and `validateRows` read it by hand (see there why), with
+ * the limits of `CreateBeneficiaryDto` (BENEFICIARY_FIELD_LENGTHS), which its rows are documented with.
+ */
 export class BulkImportDto {
   @ApiProperty({
+    type: [CreateBeneficiaryDto],
+    maxItems: MAX_BULK_ROWS,
     description:
       `Up to ${MAX_BULK_ROWS} rows, each shaped like the body of POST /admin/beneficiaries; upsert by CPF. ` +
-      'On update, fields absent from a row keep their value.',
+      'On update, fields absent from a row keep their value. A refused row is reported by its index; the ' +
+      'others are imported.',
     example: [
       { cpf: '11144477735', name: 'Joana Lima', benefit_plan_code: 'GOLD' },
       {
@@ -125,7 +131,7 @@ export class BulkImportDto {
       },
     ],
   })
-  beneficiaries: unknown[];
+  beneficiaries: CreateBeneficiaryDto[];
 }
 
 export class BulkErrorDto {

@@ -1,26 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { formatInZone } from '../../../common/time/business-time';
+import { BENEFICIARY_IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../../check-in/track-usage-request';
 import { CHECK_IN_STATUSES, CheckInStatus, statusAt } from '../member-check-in-status';
 import type { CheckInAt } from '../member-check-ins.service';
 
 const EXAMPLE_ID = '0b6f3e0c-6c1b-4b8e-9d55-2f4c7a1e9b20';
 
+/** The body of a member check-in, for the document: read by the check-in routes' parser, with its limits. */
 export class CreateMemberCheckInDto {
-  @ApiProperty({ enum: ['cpf', 'code'], example: 'cpf', description: 'Kind of identifier' })
+  @ApiProperty({ enum: BENEFICIARY_IDENTIFIER_TYPES, example: 'cpf', description: 'Kind of identifier' })
   type: string;
 
   @ApiProperty({
     example: '12345600896',
     description: 'The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code',
+    maxLength: MAX_FIELD_LENGTH,
   })
   identifier: string;
 
-  @ApiProperty({ example: 'DEMOPINH', description: 'Code of the gym the member checks in at' })
+  @ApiProperty({
+    example: 'DEMOPINH',
+    description: 'Code of the gym the member checks in at',
+    maxLength: MAX_FIELD_LENGTH,
+  })
   service_provider_code: string;
 
   @ApiPropertyOptional({
     example: 'DPINH002',
     description: 'The gym plan; required only when the gym has more than one active plan',
+    maxLength: MAX_FIELD_LENGTH,
   })
   service_provider_plan_code?: string;
 }

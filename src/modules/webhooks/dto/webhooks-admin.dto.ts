@@ -3,25 +3,6 @@ import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator'
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { DeliveryDto, EndpointStateDto } from './webhooks.dto';
 
-export class PlaceWebhookCreateDto {
-  @ApiProperty({
-    example: 'https://erp.example.com/webhooks/checkins',
-    description: 'https; at most 2048 characters',
-  })
-  webhook_url: string;
-
-  @ApiProperty({ example: 'CHECKIN', enum: ['CHECKIN'] })
-  webhook_type: string;
-}
-
-export class PlaceWebhookUpdateDto {
-  @ApiProperty({
-    example: 'https://erp.example.com/webhooks/v2/checkins',
-    description: 'https; the secret stays',
-  })
-  webhook_url: string;
-}
-
 export class AdminDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['pending', 'queued', 'delivered', 'failed'] })
   @IsOptional()

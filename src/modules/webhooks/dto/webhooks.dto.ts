@@ -1,15 +1,33 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { MAX_URL_LENGTH } from '../webhook-policy';
+import { WEBHOOK_TYPES, WebhookType } from '../webhooks.constants';
 
-export class WebhookRequestDto {
+const upperCase = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.toUpperCase() : value;
+
+/**
+ * `webhook_url` as the body carries it: a string that is not blank. Whether it is a URL the service may call
+ * (scheme, address, length once normalized) is `parseWebhookUrl`'s decision, which depends on the configuration.
+ */
+export class WebhookUrlDto {
   @ApiProperty({
     example: 'https://erp.example.com/webhooks/checkins',
-    description: 'https; at most 2048 characters',
+    description: `https; at most ${MAX_URL_LENGTH} characters once normalized (percent-encoding, punycode)`,
+    maxLength: MAX_URL_LENGTH,
   })
+  @Matches(/\S/, { message: 'webhooks.urlRequired' })
+  @IsString({ message: 'webhooks.urlRequired' })
   webhook_url: string;
+}
 
-  @ApiProperty({ example: 'CHECKIN', enum: ['CHECKIN'] })
-  webhook_type: string;
+/** The type is checked first, as it names what the URL is for; any case is accepted. */
+export class WebhookRequestDto extends WebhookUrlDto {
+  @ApiProperty({ example: 'CHECKIN', enum: WEBHOOK_TYPES, description: 'Any case (`checkin` is `CHECKIN`)' })
+  @IsIn(WEBHOOK_TYPES, { message: 'field.oneOf' })
+  @Transform(upperCase)
+  webhook_type: WebhookType;
 }
 
 export class EndpointStateDto {

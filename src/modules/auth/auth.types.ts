@@ -9,6 +9,25 @@ export interface AuthenticatedPlace {
   keyVersion: number;
 }
 
+/** The place as a request acting for it sees it, from its row (found by key, by token or by id). */
+export function authenticatedPlace(place: {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+  partnerId: number;
+  keyVersion: number;
+}): AuthenticatedPlace {
+  return {
+    placeId: place.id,
+    placeCode: place.code,
+    placeName: place.name,
+    placeActive: place.active,
+    partnerId: place.partnerId,
+    keyVersion: place.keyVersion,
+  };
+}
+
 /** Claims of the partner token. Raw keys never go into claims; key versions let rotation revoke tokens. */
 export interface PartnerTokenClaims {
   sub: string;

@@ -16,7 +16,7 @@ import { PartnerEntity } from '../partners/entities/partner.entity';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
 import { PlaceSummaryRepository } from '../partners/place-summary.repository';
-import { PlaceScope } from '../auth/caller';
+import { PlaceScope, placeReachCondition } from '../auth/caller';
 import { escapeLike } from '../../database/like';
 import { normalizeCpf } from '../../common/domain/cpf';
 
@@ -474,13 +474,9 @@ export class ControlPanelRepository {
       conditions.push('p.partner_id = ?');
       params.push(filter.partnerId);
     }
-    if ('partnerId' in filter.scope) {
-      conditions.push('p.partner_id = ?');
-      params.push(filter.scope.partnerId);
-    } else if ('placeIds' in filter.scope) {
-      conditions.push(filter.scope.placeIds.length > 0 ? 'p.id IN (?)' : 'FALSE');
-      if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
-    }
+    const [reached, reachedParams] = placeReachCondition({ scope: filter.scope }, 'p.id');
+    conditions.push(reached);
+    params.push(...reachedParams);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows: PlaceListRow[] = await this.db.query(
       `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.active,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PlaceScope } from '../auth/caller';
+import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { FAILING_SQL } from './delivery-health.repository';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { DeliveryLogRow } from './webhooks.repository';
@@ -32,12 +32,10 @@ export interface AttemptRow {
   createdAt: Date;
 }
 
-export interface DeliveryFilter {
+export interface DeliveryFilter extends PlaceReach {
   status?: DeliveryStatus;
   /** Failed, or waiting for a retry after a failed attempt. */
   failing?: boolean;
-  placeId?: string;
-  scope: PlaceScope;
 }
 
 const COLUMNS = `d.id, d.place_id AS placeId, p.name AS placeName, p.partner_id AS partnerId, d.event_id AS eventId,
@@ -55,17 +53,9 @@ function deliveryWhere(filter: DeliveryFilter, beforeId?: string): [string, unkn
     params.push(filter.status);
   }
   if (filter.failing) conditions.push(FAILING_SQL);
-  if (filter.placeId !== undefined) {
-    conditions.push('d.place_id = ?');
-    params.push(filter.placeId);
-  }
-  if ('partnerId' in filter.scope) {
-    conditions.push('d.place_id IN (SELECT id FROM places WHERE partner_id = ?)');
-    params.push(filter.scope.partnerId);
-  } else if ('placeIds' in filter.scope) {
-    conditions.push(filter.scope.placeIds.length > 0 ? 'd.place_id IN (?)' : 'FALSE');
-    if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
-  }
+  const [reached, reachedParams] = placeReachCondition(filter, 'd.place_id');
+  conditions.push(reached);
+  params.push(...reachedParams);
   if (beforeId !== undefined) {
     conditions.push('d.id < ?');
     params.push(beforeId);

@@ -7,7 +7,7 @@ import { maskCpfsInText } from '../../common/logging/logging.module';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthRepository } from '../auth/auth.repository';
-import { AuthenticatedPlace } from '../auth/auth.types';
+import { AuthenticatedPlace, authenticatedPlace } from '../auth/auth.types';
 import { Caller } from '../auth/caller';
 import {
   AdminDeliveryDetailRow,
@@ -33,6 +33,7 @@ import {
 } from './dto/webhooks.dto';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { DELIVERY_ID_PATTERN, endpointState, parseWebhookType } from './webhook-policy';
+import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { WebhooksService } from './webhooks.service';
 
 const UUID_LENGTH = 36;
@@ -229,14 +230,7 @@ export class WebhooksAdminService {
   private async place(caller: Caller, id: string): Promise<AuthenticatedPlace> {
     const place = id.length <= UUID_LENGTH ? await this.places.findPlaceById(id) : undefined;
     if (!place || !caller.reachesPlace(place)) throw notFound('controlPanel.placeNotFound', { id });
-    return {
-      placeId: place.id,
-      placeCode: place.code,
-      placeName: place.name,
-      placeActive: place.active,
-      partnerId: place.partnerId,
-      keyVersion: place.keyVersion,
-    };
+    return authenticatedPlace(place);
   }
 
   private time(date: Date | null): string | null {
@@ -244,21 +238,12 @@ export class WebhooksAdminService {
   }
 
   private deliveryDto(row: AdminDeliveryRow): AdminDeliveryDto {
+    const { id, ...delivery } = toDeliveryDto(row, this.config.businessTimezone);
     return {
-      id: String(row.id),
+      id,
       place_id: row.placeId,
       place_name: row.placeName,
-      event_id: row.eventId,
-      event_type: row.eventType,
-      url: row.url,
-      status: row.status,
-      attempts: Number(row.attempts),
-      last_status_code: row.lastStatusCode,
-      last_error: row.lastError,
-      last_attempt_at: this.time(row.lastAttemptAt),
-      next_attempt_at: this.time(row.nextAttemptAt),
-      delivered_at: this.time(row.deliveredAt),
-      created_at: this.time(row.createdAt) as string,
+      ...delivery,
       endpoint_state: this.endpointState(row),
     };
   }
@@ -276,10 +261,6 @@ export class WebhooksAdminService {
       this.config.webhookBreakerFailures,
       new Date(),
     );
-    return {
-      ...view,
-      open_until: this.time(view.open_until),
-      last_failure_at: this.time(view.last_failure_at),
-    };
+    return toEndpointStateDto(view, this.config.businessTimezone);
   }
 }

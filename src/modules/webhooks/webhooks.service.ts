@@ -35,6 +35,7 @@ import {
 } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
 import { TEST_EVENT, WebhookType } from './webhooks.constants';
+import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { WebhooksRepository } from './webhooks.repository';
 import { retryOnDeadlock } from '../../database/mysql-errors';
 
@@ -175,17 +176,12 @@ export class WebhooksService {
     });
     const breakers = await this.repository.breakersOfPlace(place.placeId);
     const now = this.clock.now();
-    const time = (date: Date | null) => (date ? formatInZone(date, this.config.businessTimezone) : null);
     return {
       webhooks: subscriptions.map((subscription) => {
         const view = endpointState(breakers.get(subscription.id), this.config.webhookBreakerFailures, now);
         return {
           ...this.dto(subscription),
-          delivery_state: {
-            ...view,
-            open_until: time(view.open_until),
-            last_failure_at: time(view.last_failure_at),
-          },
+          delivery_state: toEndpointStateDto(view, this.config.businessTimezone),
         };
       }),
     };
@@ -199,22 +195,8 @@ export class WebhooksService {
       (page - 1) * PAGE_SIZE,
       PAGE_SIZE,
     );
-    const time = (date: Date | null) => (date ? formatInZone(date, this.config.businessTimezone) : null);
     return {
-      data: rows.map((row) => ({
-        id: String(row.id),
-        event_id: row.eventId,
-        event_type: row.eventType,
-        url: row.url,
-        status: row.status,
-        attempts: Number(row.attempts),
-        last_status_code: row.lastStatusCode,
-        last_error: row.lastError,
-        last_attempt_at: time(row.lastAttemptAt),
-        next_attempt_at: time(row.nextAttemptAt),
-        delivered_at: time(row.deliveredAt),
-        created_at: time(row.createdAt) as string,
-      })),
+      data: rows.map((row) => toDeliveryDto(row, this.config.businessTimezone)),
       page,
       page_size: PAGE_SIZE,
       total,

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 import { PartnerEntity } from '../../partners/entities/partner.entity';
 
 export const ROLES = ['operator', 'support', 'gym'] as const;
@@ -15,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 
 /** A person who signs in to the console: platform staff (operator, support) or a gym's or chain's staff. */
 @Entity('accounts')
-export class AccountEntity {
+export class AccountEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
@@ -48,21 +40,4 @@ export class AccountEntity {
 
   @Column({ name: 'last_login_at', type: 'datetime', precision: 3, nullable: true })
   lastLoginAt: Date | null;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

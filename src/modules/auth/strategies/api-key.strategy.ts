@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { HeaderAPIKeyStrategy } from 'passport-headerapikey';
 import { hashKey } from '../../../common/crypto/key-vault';
 import { AuthRepository } from '../auth.repository';
-import { AuthenticatedPlace } from '../auth.types';
+import { AuthenticatedPlace, authenticatedPlace } from '../auth.types';
 import { PlaceKeyCache } from '../place-key-cache';
 
 export const API_KEY_STRATEGY = 'api-key';
@@ -23,13 +23,6 @@ export class ApiKeyStrategy extends PassportStrategy(HeaderAPIKeyStrategy, API_K
     const hash = hashKey(apiKey);
     const place = await this.cache.resolve(hash, () => this.repository.findPlaceByKeyHash(hash));
     if (!place) return false;
-    return {
-      placeId: place.id,
-      placeCode: place.code,
-      placeName: place.name,
-      placeActive: place.active,
-      partnerId: place.partnerId,
-      keyVersion: place.keyVersion,
-    };
+    return authenticatedPlace(place);
   }
 }

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { AuthRepository } from '../auth.repository';
-import { AuthenticatedPlace, PartnerTokenClaims } from '../auth.types';
+import { AuthenticatedPlace, authenticatedPlace, PartnerTokenClaims } from '../auth.types';
 
 export const JWT_STRATEGY = 'partner-jwt';
 
@@ -28,13 +28,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     if (!place || place.partnerId !== claims.partner_id) return false;
     // A rotated key revokes the tokens issued with the old one.
     if (place.keyVersion !== claims.pkv || place.partnerKeyVersion !== claims.ptkv) return false;
-    return {
-      placeId: place.id,
-      placeCode: place.code,
-      placeName: place.name,
-      placeActive: place.active,
-      partnerId: place.partnerId,
-      keyVersion: place.keyVersion,
-    };
+    return authenticatedPlace(place);
   }
 }

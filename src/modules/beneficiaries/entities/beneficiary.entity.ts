@@ -1,18 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 import { BenefitPlanEntity } from './benefit-plan.entity';
 
 /** A person entitled to visits; identified by CPF or by an 8-character code. */
 @Entity('beneficiaries')
-export class BeneficiaryEntity {
+export class BeneficiaryEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
@@ -44,21 +36,4 @@ export class BeneficiaryEntity {
   @ManyToOne(() => BenefitPlanEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'benefit_plan_id' })
   benefitPlan?: BenefitPlanEntity | null;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 
 /** What a beneficiary's employer pays for: the highest gym tier it grants and a monthly visit limit. */
 @Entity('benefit_plans')
-export class BenefitPlanEntity {
+export class BenefitPlanEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
@@ -27,21 +28,4 @@ export class BenefitPlanEntity {
 
   @Column({ type: 'boolean', default: true })
   active: boolean;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 
 /** A gym chain or integrator; holds the `partner_api_key` shared by its places. */
 @Entity('partners')
-export class PartnerEntity {
+export class PartnerEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
@@ -18,21 +19,4 @@ export class PartnerEntity {
   /** Bumped on rotation so that tokens issued with the old key stop working too. */
   @Column({ name: 'key_version', type: 'int', unsigned: true, default: 1 })
   keyVersion: number;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

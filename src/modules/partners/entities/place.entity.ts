@@ -1,18 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 import { PartnerEntity } from './partner.entity';
 
 /** A gym unit; holds the `place_api_key` that the gym's systems send as `x-api-key`. */
 @Entity('places')
-export class PlaceEntity {
+export class PlaceEntity extends Timestamped {
   @PrimaryColumn({ type: 'char', length: 36 })
   id: string;
 
@@ -52,21 +44,4 @@ export class PlaceEntity {
   /** Whether an active CHECKIN webhook subscription exists; written by PlaceSummaryRepository. */
   @Column({ name: 'check_in_webhook', type: 'boolean', default: false })
   checkInWebhook: boolean;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

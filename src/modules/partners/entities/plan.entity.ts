@@ -1,19 +1,18 @@
 import {
   Column,
-  CreateDateColumn,
   DeleteDateColumn,
   Entity,
   Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
-  UpdateDateColumn,
 } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 import { PlaceEntity } from './place.entity';
 
 /** A gym's plan (what the gym sells); its tier is compared with the tier a benefit plan grants. */
 @Entity('plans')
-export class PlanEntity {
+export class PlanEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
@@ -36,23 +35,6 @@ export class PlanEntity {
 
   @Column({ name: 'external_reference', type: 'varchar', length: 255, nullable: true })
   externalReference: string | null;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 
   @DeleteDateColumn({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true })
   deletedAt: Date | null;

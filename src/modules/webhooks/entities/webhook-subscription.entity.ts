@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Timestamped } from '../../../database/timestamped';
 
 /** A URL a place registered for one event type; one per type per place. */
 @Entity('webhook_subscriptions')
 @Index('UQ_webhook_subscriptions_place_type', ['placeId', 'type'], { unique: true })
-export class WebhookSubscriptionEntity {
+export class WebhookSubscriptionEntity extends Timestamped {
   @PrimaryColumn({ type: 'char', length: 36 })
   id: string;
 
@@ -22,21 +23,4 @@ export class WebhookSubscriptionEntity {
 
   @Column({ type: 'boolean', default: true })
   active: boolean;
-
-  @CreateDateColumn({
-    name: 'created_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-  })
-  createdAt: Date;
-
-  @UpdateDateColumn({
-    name: 'updated_at',
-    type: 'datetime',
-    precision: 3,
-    default: () => 'CURRENT_TIMESTAMP(3)',
-    onUpdate: 'CURRENT_TIMESTAMP(3)',
-  })
-  updatedAt: Date;
 }

@@ -41,6 +41,58 @@ describe('console roles and scopes (e2e)', () => {
   const call = (session: ConsoleSession, [method, path, body]: Route) =>
     asSession(t.http, session, method, path).send(body ?? {});
 
+  describe('what the console may offer (GET /account/session permissions)', () => {
+    const permissionsOf = async (overrides: Parameters<typeof createAccount>[1]) => {
+      const session = await signIn(t.http, await createAccount(t, overrides));
+      const answer = await asSession(t.http, session, 'get', '/account/session').expect(200);
+      return answer.body.permissions as Record<string, string[]>;
+    };
+
+    it('gives operators every action the service has, and deletes only where it has one', async () => {
+      const operator = await permissionsOf({ role: 'operator' });
+      expect(operator.places).toEqual(['list', 'show', 'create', 'edit', 'reveal', 'rotate']);
+      expect(operator.accounts).toEqual(['list', 'create', 'edit']);
+      expect(operator['place-plans']).toEqual(['list', 'create', 'delete']);
+      expect(operator['partner-key']).toEqual(['reveal', 'rotate']);
+      const deletable = Object.entries(operator).filter(([, actions]) => actions.includes('delete'));
+      expect(deletable.map(([resource]) => resource)).toEqual(['place-plans', 'place-webhooks']);
+    });
+
+    it('lets support read and redeliver, never reveal, rotate or change', async () => {
+      expect(await permissionsOf({ role: 'support' })).toEqual({
+        places: ['list', 'show'],
+        'place-plans': ['list'],
+        'place-visits': ['list'],
+        'place-app-check-ins': ['list'],
+        'place-webhooks': ['list'],
+        partners: ['list', 'show'],
+        'benefit-plans': ['list'],
+        beneficiaries: ['list', 'show'],
+        'beneficiary-visits': ['list'],
+        'beneficiary-check-ins': ['list'],
+        visits: ['list'],
+        deliveries: ['list', 'show', 'redeliver'],
+      });
+    });
+
+    it('gives gym staff their integration section, and the partner key only to chain accounts', async () => {
+      const { ours, second } = await world();
+      const section = {
+        places: ['list', 'show', 'reveal', 'rotate'],
+        'place-plans': ['list'],
+        'place-visits': ['list'],
+        'place-app-check-ins': ['list'],
+        'place-webhooks': ['list', 'create', 'edit', 'delete', 'test'],
+        deliveries: ['list', 'show', 'redeliver'],
+      };
+      expect(await permissionsOf({ role: 'gym', placeIds: [second.place.id] })).toEqual(section);
+      expect(await permissionsOf({ role: 'gym', partnerId: ours.partner.id })).toEqual({
+        ...section,
+        'partner-key': ['reveal', 'rotate'],
+      });
+    });
+  });
+
   describe('with a session', () => {
     it('takes an operator everywhere, with the CSRF token or the service’s own Origin on changes', async () => {
       const session = await signIn(t.http, await createAccount(t, { role: 'operator' }));

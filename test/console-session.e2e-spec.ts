@@ -40,6 +40,7 @@ describe('console sessions (e2e)', () => {
           last_login_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
         csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        permissions: expect.objectContaining({ deliveries: ['list', 'show', 'redeliver'] }),
       });
       const again = await current(sessionCookieOf(res)).expect(200);
       expect(again.body).toEqual(res.body);

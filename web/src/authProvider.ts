@@ -117,7 +117,7 @@ export const authProvider: AuthProvider = {
 
   async canAccess({ action, resource }: { action: string; resource: string }) {
     try {
-      return can(await currentAccount(), resource, action);
+      return can((await currentSession()).permissions, resource, action);
     } catch {
       return false;
     }

@@ -14,9 +14,13 @@ export interface Account {
   last_login_at: string | null;
 }
 
+/** Per resource, the actions the session may take (from the service). */
+export type Permissions = Record<string, string[]>;
+
 export interface Session {
   account: Account;
   csrf_token: string;
+  permissions: Permissions;
 }
 
 export interface PasswordLink {

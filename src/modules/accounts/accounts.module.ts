@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AccountsAdminController } from './accounts-admin.controller';
 import { AccountsAdminService } from './accounts-admin.service';
 import { AccountsRepository } from './accounts.repository';
+import { ConsolePermissionsReader } from './console-permissions';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordLinksService } from './password-links.service';
@@ -21,6 +22,7 @@ import { SessionService } from './session.service';
     SessionAuthenticator,
     PasswordLinksService,
     AccountsAdminService,
+    ConsolePermissionsReader,
   ],
   exports: [SessionAuthenticator, AccountsRepository, PasswordLinksService],
 })

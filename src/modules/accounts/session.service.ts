@@ -8,6 +8,7 @@ import { AuditLog } from '../audit/audit-log';
 import { AuditActor, SessionAccount } from '../auth/caller';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
 import { AccountsRepository } from './accounts.repository';
+import { ConsolePermissionsReader } from './console-permissions';
 import { SessionDto } from './dto/session.dto';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
@@ -51,6 +52,7 @@ export class SessionService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly permissions: ConsolePermissionsReader,
   ) {}
 
   private get idleMs(): number {
@@ -114,6 +116,7 @@ export class SessionService {
       token,
       csrf_token: csrfToken,
       account: toAccountDto({ ...account, lastLoginAt: now, placeIds }, this.config.businessTimezone),
+      permissions: this.permissions.permissionsOf(account),
     };
   }
 
@@ -156,6 +159,7 @@ export class SessionService {
     return {
       account: toAccountDto(account, this.config.businessTimezone),
       csrf_token: session.csrfToken,
+      permissions: this.permissions.permissionsOf(account),
     };
   }
 

@@ -1,14 +1,6 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import {
-  useCanAccess,
-  useDataProvider,
-  useGetIdentity,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { useCanAccess, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { can } from '../permissions';
 import type { Place } from '../types';
 import { KeyPanel } from './KeyPanel';
 
@@ -18,12 +10,11 @@ export const PlaceKeys = () => {
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { identity } = useGetIdentity();
   const { canAccess: canReveal } = useCanAccess({ resource: 'places', action: 'reveal', record: place });
   const { canAccess: canRotate } = useCanAccess({ resource: 'places', action: 'rotate', record: place });
+  const { canAccess: partnerKey } = useCanAccess({ resource: 'partner-key', action: 'reveal' });
+  const { canAccess: canRotatePartnerKey } = useCanAccess({ resource: 'partner-key', action: 'rotate' });
   if (!place) return null;
-  const account = identity?.account;
-  const partnerKey = can(account, 'partner-key', 'reveal');
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
@@ -57,7 +48,7 @@ export const PlaceKeys = () => {
             })
           }
           rotate={
-            can(account, 'partner-key', 'rotate')
+            canRotatePartnerKey
               ? () => dataProvider.rotatePartnerKey(place.partner_id).then((key) => key.partner_api_key)
               : undefined
           }

@@ -25,6 +25,15 @@ export class SessionDto {
     description: 'Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with this session',
   })
   csrf_token: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    example: { places: ['list', 'show', 'reveal', 'rotate'], deliveries: ['list', 'show', 'redeliver'] },
+    description:
+      "What the console may offer this session, by resource and action: the actions whose control-panel route the account's role may call",
+  })
+  permissions: Record<string, string[]>;
 }
 
 export class PasswordLinkInfoDto {

@@ -1,3 +1,5 @@
+import type { PlaceKeyRow } from './auth.repository';
+
 /** The gym a request acts for, resolved from its `x-api-key` or its bearer token. */
 export interface AuthenticatedPlace {
   placeId: string;
@@ -10,14 +12,7 @@ export interface AuthenticatedPlace {
 }
 
 /** The place as a request acting for it sees it, from its row (found by key, by token or by id). */
-export function authenticatedPlace(place: {
-  id: string;
-  code: string;
-  name: string;
-  active: boolean;
-  partnerId: number;
-  keyVersion: number;
-}): AuthenticatedPlace {
+export function authenticatedPlace(place: Omit<PlaceKeyRow, 'partnerKeyVersion'>): AuthenticatedPlace {
   return {
     placeId: place.id,
     placeCode: place.code,

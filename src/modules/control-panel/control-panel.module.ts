@@ -4,6 +4,7 @@ import { BeneficiariesAdminService } from './beneficiaries-admin.service';
 import { BenefitPlansAdminController } from './benefit-plans-admin.controller';
 import { BenefitPlansAdminService } from './benefit-plans-admin.service';
 import { ControlPanelRepository } from './control-panel.repository';
+import { KeyRotation } from './key-rotation';
 import { PartnersModule } from '../partners/partners.module';
 import { PartnersAdminController } from './partners-admin.controller';
 import { PartnersAdminService } from './partners-admin.service';
@@ -27,6 +28,7 @@ import { VisitsAdminController } from './visits-admin.controller';
     PlacesAdminService,
     BenefitPlansAdminService,
     BeneficiariesAdminService,
+    KeyRotation,
   ],
 })
 export class ControlPanelModule {}

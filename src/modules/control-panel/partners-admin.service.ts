@@ -10,6 +10,7 @@ import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { toPartnerDto, toPlaceDto } from './control-panel.mappers';
 import { ControlPanelRepository } from './control-panel.repository';
+import { KeyRotation } from './key-rotation';
 import {
   CreatePartnerDto,
   PartnerDetailDto,
@@ -28,6 +29,7 @@ export class PartnersAdminService {
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
+    private readonly keys: KeyRotation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -107,17 +109,7 @@ export class PartnersAdminService {
   async rotatePartnerKey(caller: Caller, id: string): Promise<PartnerKeyDto> {
     const partner = await this.findPartner(id);
     if (!caller.reachesPartnerKey(partner.id)) throw notFound('controlPanel.partnerNotFound', { id });
-    const key = generateApiKey('ptk');
-    await this.repository.transaction(async (repository, manager) => {
-      await repository.rotatePartnerKey(partner.id, hashKey(key), this.vault.seal(key));
-      await this.audit.write(manager, caller.actor, {
-        action: 'partner.key.rotate',
-        targetType: 'partner',
-        targetId: partner.id,
-      });
-    });
-    this.keyCache.invalidatePartner(partner.id);
-    return { partner_api_key: key };
+    return { partner_api_key: await this.keys.rotate(caller, { type: 'partner', id: partner.id }) };
   }
 
   private async findPartner(id: string): Promise<PartnerEntity> {

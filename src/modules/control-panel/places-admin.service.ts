@@ -13,6 +13,7 @@ import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { toPlaceDto, toPlanDto } from './control-panel.mappers';
 import { ControlPanelRepository, VisitListRow } from './control-panel.repository';
+import { KeyRotation } from './key-rotation';
 import {
   AdminPlanDto,
   CreatePlaceDto,
@@ -45,6 +46,7 @@ export class PlacesAdminService {
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
+    private readonly keys: KeyRotation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -137,17 +139,7 @@ export class PlacesAdminService {
    */
   async rotatePlaceKey(caller: Caller, id: string): Promise<PlaceKeyDto> {
     const place = await this.findPlace(caller, id);
-    const key = generateApiKey('plk');
-    await this.repository.transaction(async (repository, manager) => {
-      await repository.rotatePlaceKey(place.id, hashKey(key), this.vault.seal(key));
-      await this.audit.write(manager, caller.actor, {
-        action: 'place.key.rotate',
-        targetType: 'place',
-        targetId: place.id,
-      });
-    });
-    this.keyCache.invalidatePlace(place.id);
-    return { place_api_key: key };
+    return { place_api_key: await this.keys.rotate(caller, { type: 'place', id: place.id }) };
   }
 
   /**

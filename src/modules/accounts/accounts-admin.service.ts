@@ -15,12 +15,14 @@ import {
   UpdateAccountDto,
 } from './dto/accounts-admin.dto';
 import { PasswordLinksService } from './password-links.service';
+import { Transactions } from '../../database/transactions';
 
 /** Operators' management of accounts: invitations, changes of role, scope and state, reset links. */
 @Injectable()
 export class AccountsAdminService {
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly passwordLinks: PasswordLinksService,
     private readonly audit: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -49,7 +51,7 @@ export class AccountsAdminService {
     const email = normalizeEmail(body.email);
     const scope = resolveScope(body.role, { partnerId: body.partner_id, placeIds: body.place_ids });
     await this.assertScopeExists(scope);
-    const { account, link } = await this.repository.transaction(async (manager) => {
+    const { account, link } = await this.transactions.run(async (manager) => {
       const created = await this.repository.insertAccount(manager, {
         email,
         name: body.name.trim(),
@@ -96,7 +98,7 @@ export class AccountsAdminService {
       ...(body.active !== undefined && body.active !== account.active && { active: body.active }),
     };
     const placesChanged = scope.placeIds.join() !== account.placeIds.join();
-    const updated = await this.repository.transaction(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       await this.repository.updateAccount(manager, account.id, changes);
       if (placesChanged) await this.repository.setPlaces(manager, account.id, scope.placeIds);
       const ended =
@@ -132,7 +134,7 @@ export class AccountsAdminService {
     const account = await this.find(id);
     if (!account.active) throw invalidParameter('accounts.disabled', { id: account.id });
     const purpose = account.passwordHash ? 'reset' : 'invitation';
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const link = await this.passwordLinks.create(manager, account.id, purpose);
       await this.audit.write(manager, actor, {
         action: 'account.password_link',

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { invalidParameter } from '../../common/errors/domain-error';
 import { escapeLike } from '../../database/like';
+import { isDuplicateKey } from '../../database/mysql-errors';
 import { AccountPlaceEntity } from './entities/account-place.entity';
 import { AccountEntity, Role } from './entities/account.entity';
 import { PasswordLinkEntity } from './entities/password-link.entity';
@@ -48,21 +49,10 @@ export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'role' | 'part
 
 const ACCOUNT_ID = /^\d{1,10}$/;
 
-function isDuplicate(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY'
-  );
-}
-
 /** Accounts, their sessions, their password links and the failed sign-ins. */
 @Injectable()
 export class AccountsRepository {
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
 
   // Accounts
 
@@ -71,7 +61,7 @@ export class AccountsRepository {
       const accounts = manager.getRepository(AccountEntity);
       return await accounts.save(accounts.create(values));
     } catch (error) {
-      if (isDuplicate(error)) throw invalidParameter('accounts.emailTaken', { value: values.email });
+      if (isDuplicateKey(error)) throw invalidParameter('accounts.emailTaken', { value: values.email });
       throw error;
     }
   }

@@ -14,6 +14,7 @@ import { PasswordLinkPurpose } from './entities/password-link.entity';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { ClientInfo, randomToken } from './session.service';
+import { Transactions } from '../../database/transactions';
 
 export const PASSWORD_LINK_TTL_MS = 24 * 3_600_000;
 
@@ -24,6 +25,7 @@ const linkGone = () => notFound('passwordLink.notFound');
 export class PasswordLinksService {
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditLog,
@@ -77,7 +79,7 @@ export class PasswordLinksService {
       address: client.address,
       requestId: client.requestId,
     };
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       // Two requests with the same link: only the first one uses it.
       if (!(await this.repository.usePasswordLink(manager, link.tokenHash, this.clock.now())))
         throw linkGone();

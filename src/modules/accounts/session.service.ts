@@ -11,6 +11,7 @@ import { AccountsRepository } from './accounts.repository';
 import { SessionDto } from './dto/session.dto';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
+import { Transactions } from '../../database/transactions';
 
 /** A session's last request is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -46,6 +47,7 @@ export class SessionService {
 
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditLog,
@@ -86,7 +88,7 @@ export class SessionService {
       address: client.address,
       requestId: client.requestId,
     };
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.insertSession(manager, {
         tokenHash: hashKey(token),
         accountId: account.id,
@@ -128,7 +130,7 @@ export class SessionService {
     const now = this.clock.now();
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (!Number(row.active) || row.expiresAt <= now || idle >= this.idleMs) {
-      await this.repository.transaction((manager) => this.repository.deleteSession(manager, tokenHash));
+      await this.transactions.run((manager) => this.repository.deleteSession(manager, tokenHash));
       throw sessionEnded();
     }
     if (idle >= TOUCH_INTERVAL_MS) await this.repository.touchSession(tokenHash, now);
@@ -159,7 +161,7 @@ export class SessionService {
   }
 
   async logout(session: LiveSession, actor: AuditActor): Promise<void> {
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       if (!(await this.repository.deleteSession(manager, session.tokenHash))) return;
       await this.audit.write(manager, actor, {
         action: 'session.logout',

@@ -18,12 +18,14 @@ import {
   PartnerListItemDto,
   PartnersQueryDto,
 } from './dto/partners.dto';
+import { Transactions } from '../../database/transactions';
 
 /** Partners (chains) and their keys. */
 @Injectable()
 export class PartnersAdminService {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
@@ -51,7 +53,8 @@ export class PartnersAdminService {
 
   async createPartner(caller: Caller, body: CreatePartnerDto): Promise<PartnerDto> {
     const key = generateApiKey('ptk');
-    const partner = await this.repository.transaction(async (repository, manager) => {
+    const partner = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const created = await repository.insertPartner({
         name: body.name.trim(),
         apiKeyHash: hashKey(key),
@@ -90,7 +93,8 @@ export class PartnersAdminService {
     const partner = await this.findPartner(id);
     if (!caller.reachesPartnerKey(partner.id)) throw notFound('controlPanel.partnerNotFound', { id });
     const key = generateApiKey('ptk');
-    await this.repository.transaction(async (repository, manager) => {
+    await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       await repository.rotatePartnerKey(partner.id, hashKey(key), this.vault.seal(key));
       await this.audit.write(manager, caller.actor, {
         action: 'partner.key.rotate',

@@ -45,6 +45,13 @@ export class BeneficiaryEntity {
   @JoinColumn({ name: 'benefit_plan_id' })
   benefitPlan?: BenefitPlanEntity | null;
 
+  /**
+   * Incremented by every transaction that records a visit or changes a member check-in of this beneficiary, so
+   * that two of them conflict on a Galera cluster (see CheckInRepository.touchStatement). Not data to read.
+   */
+  @Column({ name: 'check_in_version', type: 'bigint', unsigned: true, default: 0, select: false })
+  checkInVersion?: string;
+
   @CreateDateColumn({
     name: 'created_at',
     type: 'datetime',

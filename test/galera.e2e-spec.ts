@@ -1,6 +1,9 @@
 import { createConnection } from 'mysql2/promise';
 import request from 'supertest';
+import { createBatchPool } from '../src/database/data-source';
+import { DatabaseServer } from '../src/database/database-server';
 import { prepareDatabase } from '../src/database/prepare-database';
+import { inBatchTransaction, statement } from '../src/database/statement-batch';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import {
   confirmationPath,
@@ -119,6 +122,79 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
            AND c.table_name = t.table_name AND c.constraint_type = 'PRIMARY KEY')`,
     );
     expect(missing).toEqual([]);
+  });
+
+  it('a transaction aborted by another node never commits part of itself when sent one statement per round trip', async () => {
+    // The shape of a check-in: lock and read in one round trip, then three writes and COMMIT. Two nodes, the same
+    // rows, no retry: most pairs conflict. Sent as one multi-statement text, an abort between two statements
+    // lets the text's later statements run and commit outside the transaction; one per round trip, never.
+    await instances[0].dataSource.query(
+      `CREATE TABLE split_probe_people (id int NOT NULL PRIMARY KEY, n int NOT NULL DEFAULT 0) ENGINE=InnoDB`,
+    );
+    await instances[0].dataSource.query(
+      `CREATE TABLE split_probe_rows (id varchar(40) NOT NULL PRIMARY KEY, tag varchar(40) NOT NULL,
+         INDEX IDX_split_probe_rows_tag (tag)) ENGINE=InnoDB`,
+    );
+    await instances[0].dataSource.query(
+      `INSERT INTO split_probe_people (id) VALUES ${Array.from({ length: 20 }, (_, i) => `(${i + 1})`).join(', ')}`,
+    );
+    await settle();
+    const server = new DatabaseServer(true);
+    const pools = [0, 1].map((node) => createBatchPool({ databaseUrl: cluster.url(node, DATABASE) }, server));
+    const run = async (oneStatementPerRoundTrip: boolean) => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 1500 }, async (_, i) => {
+          const person = (Math.floor(i / 2) % 20) + 1;
+          const tag = `${oneStatementPerRoundTrip ? 'apart' : 'batch'}-${i}`;
+          const committed = await inBatchTransaction(
+            pools[i % 2],
+            async (tx) => {
+              await tx.run(
+                statement('SELECT id FROM split_probe_people WHERE id = ? FOR UPDATE', [person]),
+                statement('SELECT COUNT(*) FROM split_probe_rows', []),
+              );
+              await tx.commit(
+                statement('UPDATE split_probe_people SET n = n + 1 WHERE id = ?', [person]),
+                ...['a', 'b', 'c'].map((part) =>
+                  statement('INSERT INTO split_probe_rows (id, tag) VALUES (?, ?)', [`${tag}-${part}`, tag]),
+                ),
+              );
+              return true;
+            },
+            { oneStatementPerRoundTrip },
+          ).catch(() => false);
+          return { tag, committed };
+        }),
+      );
+      await settle();
+      const stored: { tag: string; n: string }[] = await instances[0].dataSource.query(
+        'SELECT tag, COUNT(*) AS n FROM split_probe_rows WHERE tag LIKE ? GROUP BY tag',
+        [`${oneStatementPerRoundTrip ? 'apart' : 'batch'}-%`],
+      );
+      const rows = new Map(stored.map((row) => [row.tag, Number(row.n)]));
+      return {
+        transactions: outcomes.length,
+        aborted: outcomes.filter((each) => !each.committed).length,
+        partlyCommitted: outcomes.filter((each) => (rows.get(each.tag) ?? 0) % 3 !== 0).length,
+        answeredOkButMissing: outcomes.filter((each) => each.committed && rows.get(each.tag) !== 3).length,
+        failedButStored: outcomes.filter((each) => !each.committed && rows.has(each.tag)).length,
+      };
+    };
+    try {
+      const batched = await run(false);
+      const apart = await run(true);
+      report('split transactions', { batched, apart });
+      expect(apart.aborted).toBeGreaterThan(0);
+      expect({ ...apart, transactions: 0, aborted: 0 }).toEqual({
+        transactions: 0,
+        aborted: 0,
+        partlyCommitted: 0,
+        answeredOkButMissing: 0,
+        failedButStored: 0,
+      });
+    } finally {
+      await Promise.all(pools.map((pool) => new Promise((resolve) => pool.end(resolve))));
+    }
   });
 
   it('racing registers of one person through two nodes record one visit inside the recent window', async () => {
@@ -346,6 +422,7 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
       const [a, b] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
       const fixtures = instances[0];
       const gym = await createGym(fixtures);
+      await subscribeCheckIns(fixtures, gym, receiver.url('/kill-test'));
       const plan = await createBenefitPlan(fixtures.dataSource);
       const people = await Promise.all(
         Array.from({ length: 161 }, () => createBeneficiary(fixtures.dataSource, plan)),
@@ -423,6 +500,31 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
         90_000,
         "node 2's instance to answer again",
       );
+      // Every visit's event reaches the receiver once the cluster is whole again (the poller's lease moves on
+      // from a holder whose node died); a delivery whose outcome was lost with the node may come twice.
+      await eventually(
+        async () =>
+          (await count(
+            "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE place_id = ? AND status <> 'delivered'",
+            [gym.place.id],
+          )) === 0,
+        90_000,
+        'every delivery delivered',
+      );
+      const visits = await count('SELECT COUNT(*) AS n FROM visits WHERE place_id = ?', [gym.place.id]);
+      const eventsWithoutVisit = await count(
+        `SELECT COUNT(*) AS n FROM webhook_events e WHERE e.place_id = ?
+         AND NOT EXISTS (SELECT 1 FROM visits v WHERE v.id = JSON_VALUE(e.payload, '$.check_in.id'))`,
+        [gym.place.id],
+      );
+      const events = await count('SELECT COUNT(*) AS n FROM webhook_events WHERE place_id = ?', [
+        gym.place.id,
+      ]);
+      const perId = tally(
+        receiver.received
+          .filter((each) => each.path === '/kill-test')
+          .map((each) => String(each.headers['webhook-id'])),
+      );
       const figures = {
         requests: 160,
         firstAnswers: tally(first),
@@ -436,12 +538,19 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
         repeats: tally(repeats.map((res) => (res ? outcome(res) : 'no answer'))),
         visitsAfterRepeats: afterRepeats,
         msUntilNode2InstanceAnswersAfterRestart: Date.now() - restartedAt,
+        events,
+        eventsWithoutVisit,
+        eventsReceived: Object.keys(perId).length,
+        eventsReceivedTwice: Object.values(perId).filter((n) => n > 1).length,
       };
       report('node killed', figures);
       expect(figures.finalAnswers).toEqual({ '204': 160 });
       expect(people.slice(0, 160).every((person) => visited.get(person.id) === 1)).toBe(true);
       expect(figures.repeats).toEqual({ '204': 160 });
       expect(afterRepeats).toBe(160);
+      expect(events).toBe(visits);
+      expect(eventsWithoutVisit).toBe(0);
+      expect(figures.eventsReceived).toBe(visits);
     } finally {
       await Promise.all([processA.stop(), processB.stop()]);
     }

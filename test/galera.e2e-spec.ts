@@ -445,6 +445,7 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
       let retries = 0;
       let committedDespiteFailure = 0;
       let slowestThroughA = 0;
+      let slowestFailureThroughB = 0;
       let killedAt = 0;
       // A client sends its request to A or B; on a 5xx or no answer, the same request (same key) to A until
       // it gets the rules' answer.
@@ -452,8 +453,10 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
         const key = `galera-kill-${index}`;
         const started = Date.now();
         let answer = await register(index % 2 === 0 ? b : a, people[index].cpf, key);
-        if (index % 2 === 1 && killedAt > 0)
-          slowestThroughA = Math.max(slowestThroughA, Date.now() - started);
+        const took = Date.now() - started;
+        if (index % 2 === 1 && killedAt > 0) slowestThroughA = Math.max(slowestThroughA, took);
+        if (index % 2 === 0 && (!answer || answer.status >= 500))
+          slowestFailureThroughB = Math.max(slowestFailureThroughB, took);
         first[index] = answer ? outcome(answer) : 'no answer';
         if (!answer || answer.status >= 500) {
           if ((await visitsOf(people[index].id)) > 0) committedDespiteFailure++;
@@ -532,6 +535,7 @@ describe('on a 3-node Galera cluster, one instance per node (e2e)', () => {
         retries,
         committedDespiteFailure,
         slowestAnswerThroughNode1Ms: slowestThroughA,
+        slowestFailureThroughNode2Ms: slowestFailureThroughB,
         msFromKillToLastAnswer: loadMs,
         withVisit: visited.size,
         doubled: [...visited.values()].filter((n) => n > 1).length,

@@ -76,7 +76,7 @@ export class CheckInService {
 
   /**
    * One transaction in two round trips: the key's claim (if any), the beneficiary's lock and the facts; then the
-   * visit, its event and delivery, and the commit (see BatchTransaction).
+   * visit, its event and delivery, and the commit (see BatchTransaction; on Galera one statement per round trip).
    */
   private async recordVisit(
     place: AuthenticatedPlace,

@@ -31,7 +31,7 @@ export async function bootstrap(config: AppConfig = loadConfig()): Promise<NestF
   });
   configureApp(app);
   try {
-    await app.listen(config.port, '0.0.0.0');
+    await app.listen(config.port, config.host);
   } catch (error) {
     throw portInUse(error, 'PORT', config.port);
   }

@@ -46,7 +46,7 @@ describe('npm run demo (e2e, real process)', () => {
     );
   });
 
-  it('takes both ports from the environment, prints the logins and runs until Ctrl-C', async () => {
+  it('takes both ports from the environment, prints the console and its logins first, and runs until Ctrl-C', async () => {
     const [port, receiverPort] = [await freePort(), await freePort()];
     const demo = new ServiceProcess(
       demoEnv({ PORT: String(port), DEMO_RECEIVER_PORT: String(receiverPort) }),
@@ -55,20 +55,23 @@ describe('npm run demo (e2e, real process)', () => {
     try {
       await demo.waitUntilListening(120_000, 'until you press Ctrl-C');
       const base = `http://127.0.0.1:${port}`;
-      expect(demo.logs).toContain(
+      const header = demo.logs.slice(0, demo.logs.indexOf('[webhook receiver]'));
+      expect(header).toContain(`Console:  ${base}/console/`);
+      for (const email of ['operator@demo.example', 'support@demo.example', 'gym@demo.example']) {
+        expect(header).toMatch(new RegExp(`${email.replace('.', '\\.')} +password demo-console-password`));
+      }
+      expect(header).toContain('Stop with Ctrl-C.');
+      expect(header).toContain(
         `Queue dashboard: ${base}/admin/queues   user admin, password dev-admin-token-change-me`,
       );
-      expect(demo.logs).toContain(
-        `Console: ${base}/console/   sign in as operator@demo.example, password demo-console-password`,
-      );
-      expect(demo.logs).toContain(
-        `Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)`,
-      );
+      expect(header).toContain(`Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)`);
       // The demo subscribed its receiver and made a member check-in: the receiver got the event on its port.
       expect(demo.logs).toContain('[webhook receiver] POST /webhooks CHECK_IN_CREATED');
       expect(demo.logs).toContain(
-        `The service (port ${port}, PORT) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run\nuntil you press Ctrl-C.`,
+        `The service (${base}, PORT and HOST) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run\nuntil you press Ctrl-C.`,
       );
+      // Bound to 127.0.0.1 only: another loopback address of the same machine is refused.
+      await expect(fetch(`http://127.0.0.2:${port}/health/live`)).rejects.toThrow();
       const health = await fetch(`${base}/health`);
       expect(health.status).toBe(200);
     } finally {

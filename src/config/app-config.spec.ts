@@ -21,6 +21,12 @@ describe('validateConfig', () => {
     expect([config.httpRequestTimeoutSeconds, config.httpMaxConnections]).toEqual([30, 1024]);
   });
 
+  it('listens on every interface unless HOST names one, and refuses a HOST that is not an address', () => {
+    expect(validateConfig({}).host).toBe('0.0.0.0');
+    expect(validateConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(() => validateConfig({ HOST: 'not an address' })).toThrow(/HOST must be an IP address/);
+  });
+
   it('trusts X-Forwarded-For only as TRUST_PROXY says', () => {
     expect(validateConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(validateConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

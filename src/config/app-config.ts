@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { isLocale, Locale, LOCALES } from '../common/i18n/locale';
 
@@ -7,6 +8,8 @@ export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
   port: number;
+  /** The address the HTTP server binds: every interface by default (containers), 127.0.0.1 for the demo. */
+  host: string;
   databaseUrl: string;
   redisUrl: string;
   queuePrefix: string;
@@ -234,6 +237,14 @@ function trustProxy(env: Env): boolean | string[] {
   return entries;
 }
 
+function listenAddress(env: Env): string {
+  const host = env.HOST?.trim() || '0.0.0.0';
+  if (isIP(host) === 0 && host !== 'localhost') {
+    throw new ConfigError(`HOST must be an IP address to listen on (e.g. 127.0.0.1 or 0.0.0.0), got "${host}"`);
+  }
+  return host;
+}
+
 export function validateConfig(input: Env): AppConfig {
   const env: Env = { ...readDotEnv(), ...input };
   const nodeEnv = env.NODE_ENV || 'development';
@@ -246,6 +257,7 @@ export function validateConfig(input: Env): AppConfig {
     nodeEnv,
     isProduction: production,
     port,
+    host: listenAddress(env),
     databaseUrl: url(env, 'DATABASE_URL', 'mysql://root@127.0.0.1:3306/gym_integration', [
       'mysql:',
       'mariadb:',

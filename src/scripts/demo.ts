@@ -78,7 +78,7 @@ curl -s ${base}/admin/places/${pinheiros.id}/check-ins -H 'Authorization: Bearer
 `;
 }
 
-function story({ base, receiverPort, demo, cpfs, config }: Story): string {
+function story({ base, receiverPort, demo, cpfs }: Story): string {
   const [cpf, webhookCpf] = cpfs;
   const [paulista, pinheiros] = demo.places;
   const inactive = demo.beneficiaries.find((b) => !b.active);
@@ -87,14 +87,6 @@ function story({ base, receiverPort, demo, cpfs, config }: Story): string {
   const json = `-H 'content-type: application/json'`;
   const key = (place: { apiKey: string }) => `-H 'x-api-key: ${place.apiKey}'`;
   return `
-================================================================================
- Gym integration service (demo) at ${base}
- Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json
- Console: ${base}/console/   sign in as ${demo.accounts[0].email}, password ${DEMO_PASSWORD} (all accounts below)
- Queue dashboard: ${base}/admin/queues   user admin, password ${config.adminApiToken} (ADMIN_API_TOKEN),
-   or the console's operator or support session
- Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)
-================================================================================
 Partner "${demo.partnerName}"   partner_api_key: ${demo.partnerApiKey}
 ${demo.places
   .map(
@@ -165,6 +157,25 @@ curl -s ${base}/partner/webhook/deliveries -H "Authorization: Bearer $TOKEN"
 `;
 }
 
+/** What a person needs first: where the console is, who to sign in as, and how to stop. */
+function header({ base, receiverPort, demo, config }: Story): string {
+  const everyInterface =
+    config.host === '0.0.0.0'
+      ? `\n Listening on every interface (HOST=0.0.0.0) with the demo's development secrets.`
+      : '';
+  return `
+================================================================================
+ Gym integration service (demo) at ${base}${everyInterface}
+ Console:  ${base}/console/
+${demo.accounts.map((a) => `   ${a.role.padEnd(8)} ${a.email.padEnd(24)} password ${DEMO_PASSWORD}`).join('\n')}
+ Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json
+ Queue dashboard: ${base}/admin/queues   user admin, password ${config.adminApiToken} (ADMIN_API_TOKEN),
+   or the console's operator or support session
+ Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT); it prints what it receives
+ Stop with Ctrl-C. Run it again any time: the data and keys stay the same.
+================================================================================`;
+}
+
 /** The console accounts and a session story with curl and a cookie jar. */
 function consoleStory(base: string, demo: DemoData): string {
   const [paulista, pinheiros] = demo.places;
@@ -206,7 +217,7 @@ A new operator outside the demo: npm run account:create-operator -- --email you@
 }
 
 async function main(): Promise<void> {
-  setEnvDefaults({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn' });
+  setEnvDefaults({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
   const config = loadConfig();
   // Started first, so that a busy port stops the demo before anything else runs.
   const receiverPort = demoReceiverPort(config);
@@ -217,24 +228,25 @@ async function main(): Promise<void> {
   const dataSource = app.get(DataSource);
   const demo = await seedDemo(dataSource, app.get(KeyVault));
   const cpfs = await pickFreshBeneficiaries(dataSource, demo, config.recentCheckinWindowSeconds);
-  const base = `http://127.0.0.1:${config.port}`;
+  const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const told: Story = { base, receiverPort, demo, cpfs, config };
+  console.log(header(told));
   const pinheiros = demo.places[1];
   await subscribe(
     base,
     { placeApiKey: pinheiros.apiKey, partnerApiKey: demo.partnerApiKey },
     `http://127.0.0.1:${receiverPort}/webhooks`,
   );
-  const appCheckIn = await createAppCheckIn(
+  told.appCheckIn = await createAppCheckIn(
     base,
     config.memberApiToken,
     { identifier: cpfs[2], service_provider_code: pinheiros.code },
     received,
   );
-  const told: Story = { base, receiverPort, demo, cpfs, appCheckIn, config };
   console.log(`${story(told)}${appStory(told)}
 ${consoleStory(base, demo)}
-The service (port ${config.port}, PORT) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run
-until you press Ctrl-C. Run it again any time: the data and keys stay the same.
+The service (${base}, PORT and HOST) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run
+until you press Ctrl-C. The console: ${base}/console/ (password ${DEMO_PASSWORD}).
 `);
 }
 

@@ -5,6 +5,7 @@ const base = new URL(process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:33
 base.pathname = `/gym_test_${runId}_w${worker}`;
 process.env.DATABASE_URL = base.toString();
 process.env.QUEUE_PREFIX = `gymtest_${runId}_w${worker}`;
+if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL;
 process.env.NODE_ENV = 'test';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';

@@ -59,9 +59,13 @@ export function isLockWaitTimeout(error: unknown): boolean {
   return codeOf(error) === 'ER_LOCK_WAIT_TIMEOUT';
 }
 
-/** A transaction that running again from its start may well get through. */
+/**
+ * A transaction that running again from its start may well get through: a deadlock (or certification
+ * failure), a lock wait timeout, or ER_CHECKREAD (1020, a row changed since this transaction's snapshot read
+ * it, under MariaDB 11's innodb_snapshot_isolation).
+ */
 export function isTransactionConflict(error: unknown): boolean {
-  return isDeadlock(error) || isLockWaitTimeout(error);
+  return isDeadlock(error) || isLockWaitTimeout(error) || codeOf(error) === 'ER_CHECKREAD';
 }
 
 const UNREACHABLE_CODES = new Set([

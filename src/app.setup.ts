@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
-import { httpEdgeOptions, registerShutdownRefusal } from './common/http/http-edge';
+import { httpEdgeOptions, registerAddressShare, registerShutdownRefusal } from './common/http/http-edge';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
 import { registerRequestContext } from './common/logging/request-context';
 import { registerHttpMetrics, registerMetricsRoute } from './common/metrics/http-metrics';
@@ -44,6 +44,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   registerHttpMetrics(fastify, metrics);
   registerRequestLocale(fastify, config.defaultLocale);
   registerShutdownRefusal(fastify);
+  registerAddressShare(fastify, config);
   registerBodyParsing(fastify);
   app.get(QueueDashboard, { strict: false }).register(fastify);
   registerConsole(fastify);

@@ -156,3 +156,137 @@ describe('the HTTP edge, configured (e2e)', () => {
     expect(statuses).not.toContain(429);
   });
 });
+
+/** A connection from `from` (a loopback address of this machine) that has sent `raw` and waits. */
+function hold(port: number, from: string, raw: string) {
+  const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  void connected.then(() => socket.write(raw));
+  return { socket, closed, connected, answer: () => answer };
+}
+
+const AUTH_BODY = '{"place_api_key":"a","partner_api_key":"b"}';
+const HALF = 17;
+/** A request's headers and half its body: in progress until the rest comes (or the request times out). */
+const halfSent = (headers = '') =>
+  `POST /partner/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${AUTH_BODY.length}\r\n${headers}\r\n${AUTH_BODY.slice(0, HALF)}`;
+const LIVE = 'GET /health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+
+describe('the HTTP edge: one client address holds at most its share (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+  const held: ReturnType<typeof hold>[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '4' });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    for (const connection of held.splice(0)) connection.socket.destroy();
+  });
+  afterAll(() => t.close());
+
+  it('closes a connection over the share of its address at once, while a second address is served', async () => {
+    for (let i = 0; i < 4; i++) held.push(hold(port, '127.0.0.1', halfSent()));
+    await Promise.all(held.map((connection) => connection.connected));
+    const over = hold(port, '127.0.0.1', LIVE);
+    await over.closed;
+    expect(over.answer()).toBe('');
+    const probe = hold(port, '127.0.0.2', LIVE);
+    await probe.closed;
+    expect(probe.answer()).toMatch(/^HTTP\/1\.1 200 /);
+    // Its share frees as its connections end.
+    held[0].socket.destroy();
+    await held[0].closed;
+    await eventually(
+      async () => {
+        const again = hold(port, '127.0.0.1', LIVE);
+        await again.closed;
+        return again.answer().startsWith('HTTP/1.1 200 ');
+      },
+      10_000,
+      'the address to be served again',
+    );
+  });
+
+  it('ignores X-Forwarded-For from a peer TRUST_PROXY does not name', async () => {
+    for (let i = 0; i < 4; i++)
+      held.push(hold(port, '127.0.0.1', halfSent(`X-Forwarded-For: 203.0.113.${i + 1}\r\n`)));
+    await Promise.all(held.map((connection) => connection.connected));
+    const over = hold(
+      port,
+      '127.0.0.1',
+      LIVE.replace('\r\n\r\n', '\r\nX-Forwarded-For: 203.0.113.99\r\n\r\n'),
+    );
+    await over.closed;
+    expect(over.answer()).toBe('');
+  });
+});
+
+describe('the HTTP edge: behind a trusted proxy, each forwarded client holds at most its share (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+  const PROXY = '127.0.0.3';
+  const held: ReturnType<typeof hold>[] = [];
+  const forwardedFor = (client: string) => `X-Forwarded-For: ${client}\r\n`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: PROXY });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    for (const connection of held.splice(0)) connection.socket.destroy();
+  });
+  afterAll(() => t.close());
+
+  it("keeps the proxy's connections open past the share, and refuses a client's requests past its own: 429", async () => {
+    for (let i = 0; i < 3; i++) held.push(hold(port, PROXY, halfSent(forwardedFor('203.0.113.7'))));
+    for (let i = 0; i < 3; i++) held.push(hold(port, PROXY, halfSent(forwardedFor('203.0.113.8'))));
+    await Promise.all(held.map((connection) => connection.connected));
+    await eventually(
+      async () => {
+        const over = hold(port, PROXY, LIVE.replace('\r\n\r\n', `\r\n${forwardedFor('203.0.113.7')}\r\n`));
+        await over.closed;
+        return over.answer().startsWith('HTTP/1.1 429 ');
+      },
+      10_000,
+      'the seventh request of 203.0.113.7 to be refused',
+    );
+    const refused = hold(port, PROXY, LIVE.replace('\r\n\r\n', `\r\n${forwardedFor('203.0.113.7')}\r\n`));
+    await refused.closed;
+    expect(refused.answer()).toMatch(/^HTTP\/1\.1 429 /);
+    expect(refused.answer()).toMatch(/retry-after: 1/i);
+    expect(envelopeOf(refused.answer()).errors[0]).toMatchObject({
+      status: '429',
+      label: 'rate_limited',
+      detail: 'Too many requests from your address are in progress at once; retry in a moment.',
+    });
+    // Another client behind the same proxy, and a client that connects directly.
+    const other = hold(port, PROXY, LIVE.replace('\r\n\r\n', `\r\n${forwardedFor('203.0.113.9')}\r\n`));
+    const direct = hold(
+      port,
+      '127.0.0.1',
+      LIVE.replace('\r\n\r\n', `\r\n${forwardedFor('203.0.113.7')}\r\n`),
+    );
+    await Promise.all([other.closed, direct.closed]);
+    expect(other.answer()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(direct.answer()).toMatch(/^HTTP\/1\.1 200 /);
+    // A request that ends gives its place back.
+    held[0].socket.write(AUTH_BODY.slice(HALF));
+    await eventually(
+      async () => {
+        const again = hold(port, PROXY, LIVE.replace('\r\n\r\n', `\r\n${forwardedFor('203.0.113.7')}\r\n`));
+        await again.closed;
+        return again.answer().startsWith('HTTP/1.1 200 ');
+      },
+      10_000,
+      '203.0.113.7 to be served again',
+    );
+  });
+});

@@ -92,7 +92,14 @@ describe('member check-ins under concurrency (e2e)', () => {
           .send(envelope({ type: 'token', identifier: checkIn.token }));
       }),
     );
-    expect(outcomes(answers)).toEqual({ ok: 1, '422 check_in_not_available': 29 });
+    // The losers: a second confirmation at the endpoint is check_in_not_available; the gym's own repeat of
+    // the token finds the visit just recorded at its gym, already_used.
+    const counts = outcomes(answers);
+    expect(counts.ok).toBe(1);
+    answers.forEach((res, i) => {
+      if (res.status === 200 || res.status === 204) return;
+      expect(res.body.errors[0].label).toBe(i % 4 < 2 ? 'check_in_not_available' : 'already_used');
+    });
     expect(await visitCount(t)).toBe(1);
     expect(await status(checkIn.id)).toBe('validated');
     const types = (await outboxEvents(t, gym.place.id)).map((event) => event.type).sort();

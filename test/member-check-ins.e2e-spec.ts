@@ -593,13 +593,17 @@ describe('member check-ins (e2e)', () => {
         'CHECK_IN_CREATED',
         'CHECK_IN_VALIDATED',
       ]);
-      for (const path of [
-        '/v1/track_usages',
-        '/v1/track_usages/validate',
-        '/v1/track_usages/beneficiaries/code',
-      ]) {
-        expectError(await key(path).send(tokenBody(created.token)), 422, 'check_in_not_available');
+      // Sent again: the member has a visit here (already_used); the code route speaks of the check-in.
+      for (const path of ['/v1/track_usages', '/v1/track_usages/validate']) {
+        expect(expectError(await key(path).send(tokenBody(created.token)), 422, 'already_used')).toBe(
+          'A check-in at this gym was recorded at 07:03; try again after 08:33.',
+        );
       }
+      expectError(
+        await key('/v1/track_usages/beneficiaries/code').send(tokenBody(created.token)),
+        422,
+        'check_in_not_available',
+      );
       const endpoint = await confirmationPath(t, created.id);
       expect((await confirm(endpoint)).body.errors[0].label).toBe('check_in_not_available');
       expect(await visitCount(t)).toBe(1);
@@ -644,6 +648,39 @@ describe('member check-ins (e2e)', () => {
       expectError(await register(gym.placeApiKey, tokenBody(created.token)), 422, 'check_in_expired_alert');
       expect(await visitCount(t)).toBe(0);
       expect((await rows()).map((r) => r.status)).toEqual(['pending']);
+    });
+
+    it('answers a repeat of a confirmed token at its gym already_used while the visit is recent, check_in_not_available once it is not, or when cancelled or replaced', async () => {
+      const { gym, member, checkIn } = await scene();
+      const other = await createGym(t);
+      const register = (token: string, key = gym.placeApiKey) =>
+        request(t.http).post('/v1/track_usages').set('x-api-key', key).send(tokenBody(token));
+      const confirmed = await checkIn();
+      await confirm(await confirmationPath(t, confirmed.id)).expect(200);
+      t.clock.advance(10 * MINUTE);
+      for (const language of ['en', 'pt-BR']) {
+        const res = await register(confirmed.token).set('accept-language', language);
+        expectError(res, 422, 'already_used');
+      }
+      expect(expectError(await register(confirmed.token), 422, 'already_used')).toBe(
+        'A check-in at this gym was recorded at 07:02; try again after 08:32.',
+      );
+      expectError(await register(confirmed.token, other.placeApiKey), 422, 'not_exists');
+      // The window is the recent-visit window of rule 8 (90 minutes): past it, the check-in's own state.
+      t.clock.set('2026-11-22T11:32:11.412Z');
+      expect(expectError(await register(confirmed.token), 422, 'check_in_not_available')).toBe(
+        'This check-in was already confirmed at 2026-11-22 07:02.',
+      );
+
+      const replaced = await checkIn();
+      const replacing = await checkIn();
+      expectError(await register(replaced.token), 422, 'check_in_not_available');
+      await cancel(replacing.id).expect(200);
+      expectError(await register(replacing.token), 422, 'check_in_not_available');
+      const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM visits WHERE beneficiary_id = ?', [
+        member.id,
+      ]);
+      expect(Number(n)).toBe(1);
     });
 
     it('replays an Idempotency-Key register of a token and records nothing more', async () => {

@@ -33,7 +33,36 @@ describe('webhook targets on private networks (e2e)', () => {
     expect(expectError(res, 422, 'invalid_parameter')).toBe('webhook_url must use https');
   });
 
+  /** IPv6 forms of the receiver's own 127.0.0.1 (and one of 10.0.0.1), each embedding the IPv4 address. */
+  const embedded = [
+    '::127.0.0.1',
+    '::7f00:1',
+    '::ffff:7f00:1',
+    '::ffff:0:7f00:1',
+    '64:ff9b::7f00:1',
+    '64:ff9b:1::7f00:1',
+    '2002:7f00:1::1',
+    '2001:0:7f00:1::1',
+    '2002:a00:1::1',
+  ];
+
+  it.each(embedded)(
+    'refuses https://[%s]:3660/ at subscription time: an IPv6 address embedding an IPv4 one',
+    async (address) => {
+      const gym = await createGym(t);
+      const res = await request(t.http)
+        .post('/partner/webhook/create')
+        .set('Authorization', `Bearer ${await partnerToken(t.http, gym)}`)
+        .send({ webhook_url: `https://[${address}]:3660/`, webhook_type: 'CHECKIN' });
+      expect(expectError(res, 422, 'invalid_parameter')).toMatch(/^webhook_url must name a public address/);
+    },
+  );
+
   it.each([
+    ...embedded.map((address): [string, () => string] => [
+      `[${address}], an IPv6 address embedding an IPv4 one`,
+      () => `http://[${address}]:${receiver.port}/hooks`,
+    ]),
     ['a loopback address', () => receiver.url()],
     ['a DNS name that resolves to loopback', () => `http://localhost:${receiver.port}/hooks`],
     ['the metadata address', () => 'http://169.254.169.254/latest/meta-data'],

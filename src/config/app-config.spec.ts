@@ -19,6 +19,15 @@ describe('validateConfig', () => {
     expect(config.loginFailureWindowMinutes).toBe(15);
     expect(config.trustProxy).toBe(false);
     expect([config.httpRequestTimeoutSeconds, config.httpMaxConnections]).toEqual([30, 1024]);
+    expect(config.httpMaxConnectionsPerAddress).toBe(128);
+  });
+
+  it('takes a per-address share of connections between 1 and 1,000,000', () => {
+    expect(validateConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '16' }).httpMaxConnectionsPerAddress).toBe(16);
+    for (const bad of ['0', '-1', '1.5', 'many', '1000001'])
+      expect(() => validateConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: bad })).toThrow(
+        /HTTP_MAX_CONNECTIONS_PER_ADDRESS must be an integer between 1 and 1000000/,
+      );
   });
 
   it('listens on every interface unless HOST names one, and refuses a HOST that is not an address', () => {

@@ -67,6 +67,11 @@ export interface AppConfig {
   httpRequestTimeoutSeconds: number;
   /** Open client connections at most; more are refused at once. */
   httpMaxConnections: number;
+  /**
+   * The share of one client address: open connections from an address that is not a trusted proxy, and
+   * requests in progress at once from one forwarded client address (X-Forwarded-For of a trusted proxy).
+   */
+  httpMaxConnectionsPerAddress: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -296,6 +301,7 @@ export function validateConfig(input: Env): AppConfig {
     trustProxy: trustProxy(env),
     httpRequestTimeoutSeconds: integer(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
     httpMaxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    httpMaxConnectionsPerAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 128, 1, 1_000_000),
   };
   return {
     ...config,

@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AppConfig } from '../../config/app-config';
@@ -19,6 +20,8 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Asked of a client refused while the process shuts down. */
 const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+/** Asked of a forwarded client over its share of requests at once. */
+const ADDRESS_SHARE_RETRY_AFTER_SECONDS = 1;
 
 interface EdgeRefusal {
   status: number;
@@ -47,11 +50,95 @@ function envelopeBody(refusal: EdgeRefusal, locale: Locale, requestId?: string):
   return JSON.stringify(requestId ? withRequestId(envelope, requestId) : envelope);
 }
 
+/** `::ffff:10.0.0.7` (an IPv4 client of a dual-stack socket) is `10.0.0.7`, as TRUST_PROXY and logs name it. */
+function clientAddress(address: string | undefined): string | undefined {
+  return address?.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+/** Whether an address is one of the proxies TRUST_PROXY names (any, for `true`), as Fastify decides it. */
+export function isTrustedProxy(trust: AppConfig['trustProxy']): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (trust === true) return () => true;
+  const trusts = compileTrust(trust);
+  return (address) => trusts(address, 0);
+}
+
+/** Counts of what each address holds open, forgetting an address when it holds nothing. */
+class AddressCounts {
+  private readonly counts = new Map<string, number>();
+
+  /** Takes one for `address` unless it already holds `max`; false when it does. */
+  take(address: string, max: number): boolean {
+    const held = this.counts.get(address) ?? 0;
+    if (held >= max) return false;
+    this.counts.set(address, held + 1);
+    return true;
+  }
+
+  release(address: string): void {
+    const held = (this.counts.get(address) ?? 1) - 1;
+    if (held > 0) this.counts.set(address, held);
+    else this.counts.delete(address);
+  }
+}
+
+/**
+ * One address's share of the connections, `HTTP_MAX_CONNECTIONS_PER_ADDRESS`, decided when a connection is
+ * accepted, before any of its bytes is read: a connection over the share is closed at once, unanswered, as
+ * `HTTP_MAX_CONNECTIONS` closes one over the total. A proxy's connections carry many clients, so a peer that
+ * TRUST_PROXY names is not held to the share here: its forwarded clients are, request by request
+ * (`registerAddressShare`), once X-Forwarded-For has been read.
+ */
+function limitConnectionsPerAddress(server: Server, config: AppConfig): void {
+  const isProxy = isTrustedProxy(config.trustProxy);
+  const open = new AddressCounts();
+  server.prependListener('connection', (socket: Socket) => {
+    const address = clientAddress(socket.remoteAddress);
+    if (address === undefined || isProxy(address)) return;
+    if (!open.take(address, config.httpMaxConnectionsPerAddress)) {
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => open.release(address));
+  });
+}
+
+/**
+ * The share of a client behind a trusted proxy: at most `HTTP_MAX_CONNECTIONS_PER_ADDRESS` of its requests
+ * (by the address X-Forwarded-For gives, as TRUST_PROXY allows) in progress at once, counted from the moment
+ * its headers are read until its answer is sent or its connection closes; one more answers 429
+ * `rate_limited` with `Retry-After`. Clients that connect directly are held to the share by their connections.
+ */
+export function registerAddressShare(fastify: FastifyInstance, config: AppConfig): void {
+  if (config.trustProxy === false) return;
+  const isProxy = isTrustedProxy(config.trustProxy);
+  const inProgress = new AddressCounts();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const peer = clientAddress(request.raw.socket?.remoteAddress);
+    if (peer === undefined || !isProxy(peer)) return done();
+    const client = clientAddress(request.ip) ?? peer;
+    if (!inProgress.take(client, config.httpMaxConnectionsPerAddress)) {
+      const refusal: EdgeRefusal = { status: 429, label: 'rate_limited', key: 'request.addressShareUsed' };
+      void reply
+        .code(429)
+        .header('retry-after', String(ADDRESS_SHARE_RETRY_AFTER_SECONDS))
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-language', request.locale)
+        .header('x-request-id', request.id)
+        .send(envelopeBody(refusal, request.locale, request.id));
+      return;
+    }
+    reply.raw.once('close', () => inProgress.release(client));
+    done();
+  });
+}
+
 /**
  * Fastify's options for what reaches the service before a route does: requests must arrive whole within
- * `HTTP_REQUEST_TIMEOUT_SECONDS` (headers within 10 s), at most `HTTP_MAX_CONNECTIONS` connections are open,
- * `X-Forwarded-For` is believed only from `TRUST_PROXY`; and the errors the HTTP layer raises itself (a slow
- * request, oversized headers, a bad %-encoding, an over-long path segment) answer in the error envelope.
+ * `HTTP_REQUEST_TIMEOUT_SECONDS` (headers within 10 s), at most `HTTP_MAX_CONNECTIONS` connections are open and
+ * `HTTP_MAX_CONNECTIONS_PER_ADDRESS` from one address, `X-Forwarded-For` is believed only from `TRUST_PROXY`;
+ * and the errors the HTTP layer raises itself (a slow request, oversized headers, a bad %-encoding, an
+ * over-long path segment) answer in the error envelope.
  */
 export function httpEdgeOptions(config: AppConfig): FastifyServerOptions & {
   serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
@@ -72,6 +159,7 @@ export function httpEdgeOptions(config: AppConfig): FastifyServerOptions & {
         handler,
       );
       server.maxConnections = config.httpMaxConnections;
+      limitConnectionsPerAddress(server, config);
       return server;
     },
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

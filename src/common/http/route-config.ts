@@ -10,6 +10,8 @@ export interface HttpRouteConfig {
   errorSource?: 'object';
   /** The body is never read, whatever its content type says (the route takes none). */
   ignoreBody?: boolean;
+  /** Values (array elements and object fields) a body may hold, when not the default `MAX_JSON_VALUES`. */
+  maxJsonValues?: number;
   /** Each answer counts in `checkin_outcomes_total` under this operation, as `success` or its error label. */
   checkInOperation?: CheckInOperation;
 }

@@ -1,26 +1,43 @@
 import { Global, LoggerService, Module } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { maskCpfsInText, maskSecretsInText, maskUrl } from './log-masking';
 import { currentRequestId } from './request-context';
 
-const CPF_IN_TEXT = /\b(\d{3})\.?\d{3}\.?\d{3}-?(\d{2})\b/g;
-
-/** Masks CPFs wherever they appear in a logged URL (e.g. PATCH /admin/beneficiaries/:cpf). */
-export function maskCpfsInText(text: string): string {
-  return text.replace(CPF_IN_TEXT, '$1.***.***-$2');
-}
+export { maskCpfsInText } from './log-masking';
 
 /**
  * Drops what a database error carries of the statement (its SQL with the values filled in and its
- * parameters hold CPFs, names and contact details) and masks CPFs in its message ("Duplicate entry '…'").
+ * parameters hold CPFs, names and contact details) and masks CPFs and capability tokens in its message
+ * ("Duplicate entry '…'", a URL quoted by the HTTP layer).
  */
 function serializeError(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error as Error) as Record<string, unknown>;
   for (const field of ['query', 'parameters', 'sql', 'sqlMessage', 'driverError']) delete serialized[field];
   for (const field of ['message', 'stack']) {
-    if (typeof serialized[field] === 'string') serialized[field] = maskCpfsInText(serialized[field]);
+    if (typeof serialized[field] === 'string')
+      serialized[field] = maskSecretsInText(maskCpfsInText(serialized[field]));
   }
   return serialized;
+}
+
+/** A URL logged as `url` (a webhook target) or as the request's `req.url` is masked by the one rule. */
+function serializeUrl(url: unknown): unknown {
+  return typeof url === 'string' ? maskUrl(url) : url;
+}
+
+function serializeRequest(req: unknown): unknown {
+  if (typeof req !== 'object' || req === null) return req;
+  const { url } = req as { url?: unknown };
+  return url === undefined ? req : { ...req, url: serializeUrl(url) };
+}
+
+/** The text of every message, whoever wrote it, with capability tokens masked. */
+function maskMessages(this: Pino, args: Parameters<pino.LogFn>, write: pino.LogFn): void {
+  for (let i = 0; i < args.length; i++) {
+    if (typeof args[i] === 'string') (args as unknown[])[i] = maskSecretsInText(args[i] as string);
+  }
+  write.apply(this, args);
 }
 
 const NO_REQUEST = {};
@@ -33,13 +50,15 @@ function requestIdMixin(): object {
 
 /**
  * The process's pino logger: one JSON line per event, with the request id of the request being served;
- * credentials and request bodies are never logged.
+ * credentials and request bodies are never logged, and capability tokens, credential-named query values and
+ * CPFs are masked by one rule (log-masking.ts) on every line, at every level.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Pino {
   const options: pino.LoggerOptions = {
     level,
     mixin: requestIdMixin,
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest, url: serializeUrl },
+    hooks: { logMethod: maskMessages },
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
       censor: '[redacted]',

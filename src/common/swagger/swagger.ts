@@ -1,5 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type {
+  ResponseObject,
+  ResponsesObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import {
   ADMIN_SECURITY,
   API_KEY_SECURITY,
@@ -10,7 +14,7 @@ import { MEMBER_SECURITY } from '../../modules/auth/member-auth';
 import { SESSION_COOKIE } from '../../modules/accounts/session-cookie';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { aliasesOf } from '../http/base-path-aliases';
-import { ErrorLabel } from '../errors/error-label';
+import { ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 
 const DESCRIPTION = `
@@ -43,53 +47,160 @@ Every non-2xx answer is the same envelope: \`{ "errors": [ { status, title, labe
 meaning; messages are for people.
 `;
 
-function example(status: number, label: ErrorLabel) {
-  return { summary: label, value: buildErrorEnvelope(status, label, LABEL_EXAMPLE_DETAILS[label]) };
+function example(status: number, label: ErrorLabel, detail = LABEL_EXAMPLE_DETAILS[label]) {
+  return { summary: label, value: buildErrorEnvelope(status, label, detail, titleForStatus(status)) };
 }
 
-/** Adds the answers every route can give (malformed body, oversized body, unexpected error). */
+interface CommonAnswer {
+  /** Its name among the document's shared responses (`#/components/responses/<name>`). */
+  name: string;
+  status: number;
+  label: ErrorLabel;
+  /** When the route answers it, for the response's description. */
+  when: string;
+  /** An example detail of its own, where the label's usual one would mislead. */
+  detail?: string;
+  /** Named on the route's own response of that status too, as another cause of it (a 429, a 400). */
+  alsoOnTheRoutes?: boolean;
+}
+
+function response(answer: CommonAnswer): ResponseObject {
+  return {
+    description: `${titleForStatus(answer.status)}. Labels: \`${answer.label}\` (${answer.when})`,
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorEnvelopeDto' },
+        examples: { [answer.label]: example(answer.status, answer.label, answer.detail) },
+      },
+    },
+  };
+}
+
+/**
+ * Declares an answer on an operation: a reference to the shared response when the status is not declared yet;
+ * otherwise its label's example and sentence are added to the route's own (a token route's 429 also names the
+ * per-address share).
+ */
+function declare(responses: ResponsesObject, answer: CommonAnswer): void {
+  const key = String(answer.status);
+  const existing = responses[key];
+  if (!existing) {
+    responses[key] = { $ref: `#/components/responses/${answer.name}` };
+    return;
+  }
+  if (!answer.alsoOnTheRoutes || !('description' in existing)) return;
+  existing.description = `${existing.description}; \`${answer.label}\` also when ${answer.when}`;
+  const json = existing.content?.['application/json'];
+  if (json && !json.examples?.[answer.label])
+    json.examples = { ...json.examples, [answer.label]: example(answer.status, answer.label, answer.detail) };
+}
+
+const TIMEOUT: CommonAnswer = {
+  name: 'RequestTimeout',
+  status: 408,
+  label: 'malformed_request',
+  when: 'the request did not arrive whole within HTTP_REQUEST_TIMEOUT_SECONDS; the connection is closed',
+  detail: 'The request did not arrive whole in time; the connection is closed.',
+};
+const MALFORMED_BODY: CommonAnswer = {
+  name: 'MalformedRequest',
+  status: 400,
+  label: 'malformed_request',
+  alsoOnTheRoutes: true,
+  when: 'the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding',
+};
+const MALFORMED_URL: CommonAnswer = {
+  name: 'MalformedUrl',
+  status: 400,
+  label: 'malformed_request',
+  alsoOnTheRoutes: true,
+  when: 'the query has more than 100 parameters, or the URL holds a malformed %-encoding',
+  detail: 'The query string has more than 100 parameters.',
+};
+const TOO_LARGE: CommonAnswer = {
+  name: 'PayloadTooLarge',
+  status: 413,
+  label: 'payload_too_large',
+  when: "the body is over the route's size limit or holds too many values",
+};
+const PATH_TOO_LONG: CommonAnswer = {
+  name: 'UriTooLong',
+  status: 414,
+  label: 'malformed_request',
+  when: 'a segment of the path is over 100 characters',
+  detail: 'A segment of the URL path is over the length limit.',
+};
+const ADDRESS_SHARE: CommonAnswer = {
+  name: 'AddressShareUsed',
+  status: 429,
+  label: 'rate_limited',
+  alsoOnTheRoutes: true,
+  when: 'behind a proxy named in TRUST_PROXY, more than HTTP_MAX_CONNECTIONS_PER_ADDRESS requests of one client address are in progress at once; Retry-After says when to try again',
+  detail: 'Too many requests from your address are in progress at once; retry in a moment.',
+};
+const HEADERS_TOO_LARGE: CommonAnswer = {
+  name: 'HeadersTooLarge',
+  status: 431,
+  label: 'malformed_request',
+  when: 'the headers are over 16 KB',
+  detail: 'The request headers are over the size limit.',
+};
+const INTERNAL_ERROR: CommonAnswer = {
+  name: 'InternalError',
+  status: 500,
+  label: 'internal_error',
+  when: 'the detail carries the request id',
+};
+const UNAVAILABLE: CommonAnswer = {
+  name: 'ServiceUnavailable',
+  status: 503,
+  label: 'service_unavailable',
+  when: 'the database cannot be reached, or the process is stopping; Retry-After says when to try again',
+};
+const COMMON_ANSWERS = [
+  TIMEOUT,
+  MALFORMED_BODY,
+  MALFORMED_URL,
+  TOO_LARGE,
+  PATH_TOO_LONG,
+  ADDRESS_SHARE,
+  HEADERS_TOO_LARGE,
+  INTERNAL_ERROR,
+  UNAVAILABLE,
+];
+
+/**
+ * The answers of the HTTP edge and of the pipeline before a route's own code, which every operation can give
+ * (a write's body is read whether or not the route takes one): what the route declares itself comes first,
+ * these complete it. `test/openapi-statuses.e2e-spec.ts` walks the routes' refusals and fails on any status an
+ * operation answers without declaring it.
+ */
+function commonAnswers(method: string, path: string): CommonAnswer[] {
+  const write = method !== 'get';
+  return [
+    write ? MALFORMED_BODY : MALFORMED_URL,
+    TIMEOUT,
+    ...(write ? [TOO_LARGE] : []),
+    ...(path.includes('{') ? [PATH_TOO_LONG] : []),
+    ADDRESS_SHARE,
+    HEADERS_TOO_LARGE,
+    INTERNAL_ERROR,
+    UNAVAILABLE,
+  ];
+}
+
+/** Adds the answers every route can give (see `commonAnswers`), shared as the document's own responses. */
 function addCommonErrors(document: OpenAPIObject): void {
-  const schema = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
-  for (const item of Object.values(document.paths)) {
+  document.components ??= {};
+  document.components.responses = {
+    ...document.components.responses,
+    ...Object.fromEntries(COMMON_ANSWERS.map((answer) => [answer.name, response(answer)])),
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation = item[method];
       if (!operation) continue;
-      if (operation.requestBody) {
-        operation.responses['400'] ??= {
-          description: 'Bad Request. Labels: `malformed_request` (body is not JSON or not an object)',
-          content: {
-            'application/json': {
-              schema,
-              examples: { malformed_request: example(400, 'malformed_request') },
-            },
-          },
-        };
-        operation.responses['413'] ??= {
-          description: 'Payload Too Large. Labels: `payload_too_large`',
-          content: {
-            'application/json': {
-              schema,
-              examples: { payload_too_large: example(413, 'payload_too_large') },
-            },
-          },
-        };
-      }
-      operation.responses['500'] ??= {
-        description: 'Internal Server Error. Labels: `internal_error` (the detail carries the request id)',
-        content: {
-          'application/json': { schema, examples: { internal_error: example(500, 'internal_error') } },
-        },
-      };
-      operation.responses['503'] ??= {
-        description:
-          'Service Unavailable. Labels: `service_unavailable` (the database cannot be reached; `Retry-After` says when to try again)',
-        content: {
-          'application/json': {
-            schema,
-            examples: { service_unavailable: example(503, 'service_unavailable') },
-          },
-        },
-      };
+      for (const answer of commonAnswers(method, path)) declare(operation.responses, answer);
     }
   }
 }

@@ -6,7 +6,12 @@ import { AuditLog } from '../audit/audit-log';
 import { AuditActor } from '../auth/caller';
 import { AccountScope, resolveScope } from './account-scope';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
-import { AccountChanges, AccountsRepository, AccountWithPlaces } from './accounts.repository';
+import {
+  AccountChanges,
+  AccountsRepository,
+  AccountWithPlaces,
+  ACCOUNTS_TRANSACTION,
+} from './accounts.repository';
 import { AccountDto, PasswordLinkDto } from './dto/account.dto';
 import {
   AccountCreatedDto,
@@ -69,7 +74,7 @@ export class AccountsAdminService {
       });
       const stored = await this.repository.findAccount(created.id, manager);
       return { account: stored as AccountWithPlaces, link: passwordLink };
-    });
+    }, ACCOUNTS_TRANSACTION);
     return { account: this.dto(account), password_link: link };
   }
 
@@ -99,6 +104,7 @@ export class AccountsAdminService {
     };
     const placesChanged = scope.placeIds.join() !== account.placeIds.join();
     const updated = await this.transactions.run(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       await this.repository.updateAccount(manager, account.id, changes);
       if (placesChanged) await this.repository.setPlaces(manager, account.id, scope.placeIds);
       const ended =
@@ -122,7 +128,7 @@ export class AccountsAdminService {
         });
       }
       return (await this.repository.findAccount(account.id, manager)) as AccountWithPlaces;
-    });
+    }, ACCOUNTS_TRANSACTION);
     return this.dto(updated);
   }
 
@@ -135,6 +141,7 @@ export class AccountsAdminService {
     if (!account.active) throw invalidParameter('accounts.disabled', { id: account.id });
     const purpose = account.passwordHash ? 'reset' : 'invitation';
     return this.transactions.run(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       const link = await this.passwordLinks.create(manager, account.id, purpose);
       await this.audit.write(manager, actor, {
         action: 'account.password_link',
@@ -143,7 +150,7 @@ export class AccountsAdminService {
         details: { purpose },
       });
       return link;
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 
   private async assertScopeExists(scope: AccountScope): Promise<void> {

@@ -7,7 +7,7 @@ import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { AuditActor } from '../auth/caller';
-import { AccountsRepository, PasswordLinkRow } from './accounts.repository';
+import { AccountsRepository, PasswordLinkRow, ACCOUNTS_TRANSACTION } from './accounts.repository';
 import { PasswordLinkDto } from './dto/account.dto';
 import { PasswordLinkInfoDto } from './dto/session.dto';
 import { PasswordLinkPurpose } from './entities/password-link.entity';
@@ -33,7 +33,10 @@ export class PasswordLinksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** A new link for the account, in the caller's transaction; the account's earlier unused links stop working. */
+  /**
+   * A new link for the account, in the caller's transaction, which holds the account's row locked; the
+   * account's earlier unused links stop working.
+   */
   async create(
     manager: EntityManager,
     accountId: number,
@@ -80,6 +83,7 @@ export class PasswordLinksService {
       requestId: client.requestId,
     };
     await this.transactions.run(async (manager) => {
+      await this.repository.lockAccount(manager, link.accountId);
       // Two requests with the same link: only the first one uses it.
       if (!(await this.repository.usePasswordLink(manager, link.tokenHash, this.clock.now())))
         throw linkGone();
@@ -93,7 +97,7 @@ export class PasswordLinksService {
         targetId: link.accountId,
         details: { purpose: link.purpose, sessions_ended: ended },
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 
   /** The link, while it is unused, unexpired and its account active; 404 otherwise (which one is not said). */

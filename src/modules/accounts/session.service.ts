@@ -7,7 +7,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { AuditActor, SessionAccount } from '../auth/caller';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
-import { AccountsRepository } from './accounts.repository';
+import { AccountsRepository, ACCOUNTS_TRANSACTION } from './accounts.repository';
 import { SessionDto } from './dto/session.dto';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
@@ -89,6 +89,7 @@ export class SessionService {
       requestId: client.requestId,
     };
     await this.transactions.run(async (manager) => {
+      await this.repository.lockAccount(manager, account.id);
       await this.repository.insertSession(manager, {
         tokenHash: hashKey(token),
         accountId: account.id,
@@ -106,7 +107,7 @@ export class SessionService {
         targetType: 'account',
         targetId: account.id,
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
     this.repository
       .purgeSessions(now, new Date(now.getTime() - this.idleMs))
       .catch((error: unknown) => this.logger.warn({ err: error }, 'Cannot purge ended sessions'));
@@ -130,7 +131,10 @@ export class SessionService {
     const now = this.clock.now();
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (!Number(row.active) || row.expiresAt <= now || idle >= this.idleMs) {
-      await this.transactions.run((manager) => this.repository.deleteSession(manager, tokenHash));
+      await this.transactions.run(
+        (manager) => this.repository.deleteSession(manager, tokenHash),
+        ACCOUNTS_TRANSACTION,
+      );
       throw sessionEnded();
     }
     if (idle >= TOUCH_INTERVAL_MS) await this.repository.touchSession(tokenHash, now);
@@ -168,6 +172,6 @@ export class SessionService {
         targetType: 'account',
         targetId: session.account.id,
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 }

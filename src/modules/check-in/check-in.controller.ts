@@ -55,7 +55,9 @@ With \`type: "token"\` the identifier is the 6-digit token of a member check-in 
 pending at this gym. After rules 2 and 3 comes the token: \`not_exists\` when no check-in of this gym has it
 (another gym's token included), \`check_in_not_available\` when it is no longer pending (confirmed, cancelled or
 replaced), \`check_in_expired_alert\` past its \`expires_at\`; then rules 4 to 9 for the plan the check-in was
-made for. Token look-ups that find nothing are limited per key (TOKEN_LOOKUP_FAILURES_PER_MINUTE): over the
+made for. A token this gym already confirmed, sent again (a retry without \`Idempotency-Key\`), answers
+\`already_used\` while its visit is within the recent window: the member has a visit here; after the window it is
+\`check_in_not_available\`. Token look-ups that find nothing are limited per key (TOKEN_LOOKUP_FAILURES_PER_MINUTE): over the
 limit every token look-up of the key answers 429 \`rate_limited\` with \`Retry-After\` until the minute ends.`;
 
 @ApiTags('Check-in')

@@ -128,6 +128,25 @@ export interface Standing {
   benefitPlanActive: boolean | null;
 }
 
+/**
+ * Rule 8's answer for a visit at `visitAt`, within the recent window: `already_used` at this gym,
+ * `already_used_other_gym` elsewhere, naming when it was and when the member may check in again.
+ */
+export function recentVisitRefusal(
+  visitAt: Date,
+  atThisGym: boolean,
+  context: Pick<EvaluationContext, 'recentWindowSeconds' | 'timeZone'>,
+): DomainError {
+  const at = hourMinute(visitAt, context.timeZone);
+  const retry = hourMinute(
+    new Date(visitAt.getTime() + context.recentWindowSeconds * 1000),
+    context.timeZone,
+  );
+  return atThisGym
+    ? new DomainError('already_used', message('checkIn.alreadyUsed', { at, retry }))
+    : new DomainError('already_used_other_gym', message('checkIn.alreadyUsedOtherGym', { at, retry }));
+}
+
 /** Rules 5 and 6: the beneficiary exists with an active benefit plan, and is active. */
 export function checkBeneficiaryStanding<T extends Standing>(
   request: Pick<TrackUsageRequest, 'type'>,
@@ -154,15 +173,11 @@ export function checkBeneficiary(
     );
   }
   if (beneficiary.recentVisitAt && context.recentWindowSeconds > 0) {
-    const at = hourMinute(beneficiary.recentVisitAt, context.timeZone);
-    const retry = hourMinute(
-      new Date(beneficiary.recentVisitAt.getTime() + context.recentWindowSeconds * 1000),
-      context.timeZone,
+    throw recentVisitRefusal(
+      beneficiary.recentVisitAt,
+      beneficiary.recentVisitPlaceId === gym.placeId,
+      context,
     );
-    if (beneficiary.recentVisitPlaceId === gym.placeId) {
-      throw new DomainError('already_used', message('checkIn.alreadyUsed', { at, retry }));
-    }
-    throw new DomainError('already_used_other_gym', message('checkIn.alreadyUsedOtherGym', { at, retry }));
   }
   const limit = beneficiary.monthlyVisitLimit;
   if (limit !== null && beneficiary.visitsThisMonth >= limit) {

@@ -8,7 +8,7 @@ import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { message } from '../../common/i18n/messages';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
-import { BeneficiaryRow, BulkImportResult, RowError, validateRows } from './bulk-rows';
+import { BeneficiaryRow, bulkRowsOf, BulkImportResult, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
 import {
   BeneficiaryChanges,
@@ -21,7 +21,6 @@ import {
   BeneficiariesQueryDto,
   BeneficiaryDto,
   BeneficiaryListItemDto,
-  BulkImportDto,
   CreateBeneficiaryDto,
   UpdateBeneficiaryDto,
 } from './dto/beneficiaries.dto';
@@ -161,9 +160,10 @@ export class BeneficiariesAdminService {
    * Upsert by CPF in one transaction: per chunk, one query for the CPFs that exist, one for the codes in use,
    * and one multi-row statement. Fields absent from a row keep their current value on update.
    */
-  async bulkImport(caller: Caller, body: BulkImportDto): Promise<BulkImportResult> {
+  async bulkImport(caller: Caller, body: unknown): Promise<BulkImportResult> {
+    const rows = bulkRowsOf(body);
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
-    const { valid, errors: invalid } = validateRows(body.beneficiaries, new Set(planIds.keys()));
+    const { valid, errors: invalid } = validateRows(rows, new Set(planIds.keys()));
     // One import at a time, over every process and node (their locking reads would deadlock each other); a
     // conflict with a single-beneficiary write rolls the whole import back and Transactions runs it again.
     const result = await this.leases.run('beneficiary-import', BULK_IMPORT_LEASE, () =>
@@ -173,7 +173,7 @@ export class BeneficiariesAdminService {
           action: 'beneficiary.bulk_import',
           targetType: 'beneficiary',
           details: {
-            rows: body.beneficiaries.length,
+            rows: rows.length,
             created: imported.created,
             updated: imported.updated,
             refused: imported.errors.length,

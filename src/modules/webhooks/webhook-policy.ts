@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { invalidParameter } from '../../common/errors/domain-error';
+import { ipLiteralOf, isPublicAddress } from './webhook-addresses';
 import { WEBHOOK_TYPES, WebhookType } from './webhooks.constants';
 
 export const MAX_URL_LENGTH = 2048;
@@ -43,7 +44,8 @@ export function parseWebhookType(raw: unknown): WebhookType {
 
 /**
  * A webhook target: https (http too when private networks are allowed), no user info, at most 2048
- * characters. Addresses are checked again when each connection is made.
+ * characters, and a host that, when it is an IP address, is a public one (`isPublicAddress`). Names are
+ * resolved, and their addresses checked, when each connection is made (what a name resolves to can change).
  */
 export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw invalidParameter('webhooks.urlRequired');
@@ -57,6 +59,9 @@ export function parseWebhookUrl(raw: unknown, allowPrivateNetworks: boolean): st
   if (!schemes.includes(url.protocol))
     throw invalidParameter(allowPrivateNetworks ? 'webhooks.urlHttpOrHttps' : 'webhooks.urlHttpsOnly');
   if (url.username || url.password) throw invalidParameter('webhooks.urlUserInfo');
+  const address = ipLiteralOf(url);
+  if (!allowPrivateNetworks && address !== undefined && !isPublicAddress(address))
+    throw invalidParameter('webhooks.urlPrivateAddress');
   // What is stored is the normalized form, which percent-encoding and punycode can make much longer.
   const normalized = url.toString();
   if (normalized.length > MAX_URL_LENGTH)

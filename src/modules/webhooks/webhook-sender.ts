@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { PublicHttpAgent, PublicHttpsAgent } from './webhook-addresses';
 import { parseRetryAfter } from './webhook-policy';
 
 const RESPONSE_SNIPPET_BYTES = 4096;
@@ -75,13 +76,8 @@ export class WebhookSender implements OnModuleDestroy {
   private readonly httpsAgent: RequestFilteringHttpsAgent;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    const filter = {
-      allowPrivateIPAddress: config.webhookAllowPrivateNetworks,
-      allowMetaIPAddress: config.webhookAllowPrivateNetworks,
-      keepAlive: true,
-    };
-    this.httpAgent = new RequestFilteringHttpAgent(filter);
-    this.httpsAgent = new RequestFilteringHttpsAgent(filter);
+    this.httpAgent = new PublicHttpAgent(!config.webhookAllowPrivateNetworks);
+    this.httpsAgent = new PublicHttpsAgent(!config.webhookAllowPrivateNetworks);
   }
 
   onModuleDestroy(): void {

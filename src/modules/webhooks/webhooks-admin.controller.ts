@@ -108,7 +108,10 @@ export class WebhooksAdminController {
   @ApiParam(PLACE_ID)
   @ApiParam(TYPE_PARAM)
   @ApiAcceptedResponse({ type: AcceptedDto })
-  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  @ApiErrorResponses(
+    { 404: ['not_found'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
+    { rate_limited: 'Too many test events for this place; try again in 42 seconds.' },
+  )
   sendTest(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,

@@ -112,10 +112,18 @@ export class WebhooksController {
 
   @Post('test/:type')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a TEST event to the subscription through the same pipeline' })
+  @ApiOperation({
+    summary: 'Send a TEST event to the subscription through the same pipeline',
+    description:
+      'At most WEBHOOK_TEST_EVENTS_PER_MINUTE (10) test events per place over a sliding minute; past it, 429 ' +
+      '`rate_limited` with `Retry-After` (the seconds until the oldest of the minute leaves it).',
+  })
   @ApiParam(TYPE_PARAM)
   @ApiAcceptedResponse({ type: AcceptedDto })
-  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  @ApiErrorResponses(
+    { 404: ['not_found'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
+    { rate_limited: 'Too many test events for this place; try again in 42 seconds.' },
+  )
   sendTest(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,

@@ -33,12 +33,18 @@ export const en = {
   'request.bodyNotJson': 'The request body is not valid JSON.',
   'request.bodyNotObject': 'The request body must be a JSON object.',
   'request.bodyTooDeep': 'The request body nests arrays or objects too deeply.',
+  'request.bodyTooManyFields': 'An object in the request body has more than {{max}} fields.',
+  'request.bodyTooManyValues':
+    'The request body holds more than {{max}} values (array elements and object fields, counted at every level).',
+  'request.queryTooManyFields': 'The query string has more than {{max}} parameters.',
   'request.timeout': 'The request did not arrive whole in time; the connection is closed.',
   'request.headersTooLarge': 'The request headers are over the size limit.',
   'request.badUrl': 'The URL is not valid: it holds a malformed %-encoding.',
   'request.pathTooLong': 'A segment of the URL path is over the length limit.',
   'request.unreadable': 'The request could not be read.',
   'request.shuttingDown': 'The service is restarting; retry in a moment.',
+  'request.addressShareUsed':
+    'Too many requests from your address are in progress at once; retry in a moment.',
   'request.routeNotFound': 'No route {{method}} {{path}}.',
   'request.authenticationRequired': 'Authentication is required.',
   'request.databaseUnavailable': 'The service cannot reach its database right now; try again shortly.',
@@ -157,6 +163,8 @@ export const en = {
   'webhooks.urlHttpsOnly': 'webhook_url must use https',
   'webhooks.urlHttpOrHttps': 'webhook_url must use http or https',
   'webhooks.urlUserInfo': 'webhook_url must not carry a user name or password',
+  'webhooks.urlPrivateAddress':
+    'webhook_url must name a public address: private, loopback, link-local, reserved and IPv4-embedding IPv6 addresses are refused',
   'webhooks.urlTooLong':
     'webhook_url must be at most {{max}} characters once normalized (percent-encoded, punycode)',
   'console.notBuilt': 'The console is not built: run npm run build.',

@@ -34,12 +34,18 @@ export const es: Catalog = {
   'request.bodyNotJson': 'El cuerpo de la solicitud no es un JSON válido.',
   'request.bodyNotObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
   'request.bodyTooDeep': 'El cuerpo de la solicitud anida listas u objetos con demasiada profundidad.',
+  'request.bodyTooManyFields': 'Un objeto del cuerpo de la solicitud tiene más de {{max}} campos.',
+  'request.bodyTooManyValues':
+    'El cuerpo de la solicitud tiene más de {{max}} valores (elementos de listas y campos de objetos, en todos los niveles).',
+  'request.queryTooManyFields': 'La cadena de consulta tiene más de {{max}} parámetros.',
   'request.timeout': 'La solicitud no llegó completa a tiempo; la conexión se cerró.',
   'request.headersTooLarge': 'Los encabezados de la solicitud superan el límite de tamaño.',
   'request.badUrl': 'La URL no es válida: contiene una codificación % mal formada.',
   'request.pathTooLong': 'Un segmento de la ruta de la URL supera el límite de longitud.',
   'request.unreadable': 'No se pudo leer la solicitud.',
   'request.shuttingDown': 'El servicio se está reiniciando; reintente en un momento.',
+  'request.addressShareUsed':
+    'Hay demasiadas solicitudes de su dirección en curso a la vez; vuelva a intentarlo en un momento.',
   'request.routeNotFound': 'No existe la ruta {{method}} {{path}}.',
   'request.authenticationRequired': 'Se requiere autenticación.',
   'request.databaseUnavailable':
@@ -167,6 +173,8 @@ export const es: Catalog = {
   'webhooks.urlHttpsOnly': 'webhook_url debe usar https',
   'webhooks.urlHttpOrHttps': 'webhook_url debe usar http o https',
   'webhooks.urlUserInfo': 'webhook_url no puede llevar usuario ni contraseña',
+  'webhooks.urlPrivateAddress':
+    'webhook_url debe indicar una dirección pública: se rechazan las direcciones privadas, de loopback, de enlace local, reservadas y las IPv6 que contienen una IPv4',
   'webhooks.urlTooLong':
     'webhook_url debe tener como máximo {{max}} caracteres una vez normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'La consola no está compilada: ejecute npm run build.',

@@ -34,12 +34,18 @@ export const ptBR: Catalog = {
   'request.bodyNotJson': 'O corpo da requisição não é um JSON válido.',
   'request.bodyNotObject': 'O corpo da requisição deve ser um objeto JSON.',
   'request.bodyTooDeep': 'O corpo da requisição aninha listas ou objetos em profundidade demais.',
+  'request.bodyTooManyFields': 'Um objeto do corpo da requisição tem mais de {{max}} campos.',
+  'request.bodyTooManyValues':
+    'O corpo da requisição tem mais de {{max}} valores (elementos de listas e campos de objetos, em todos os níveis).',
+  'request.queryTooManyFields': 'A query string tem mais de {{max}} parâmetros.',
   'request.timeout': 'A requisição não chegou inteira a tempo; a conexão foi encerrada.',
   'request.headersTooLarge': 'Os cabeçalhos da requisição passam do limite de tamanho.',
   'request.badUrl': 'A URL não é válida: contém uma codificação % malformada.',
   'request.pathTooLong': 'Um trecho do caminho da URL passa do limite de tamanho.',
   'request.unreadable': 'Não foi possível ler a requisição.',
   'request.shuttingDown': 'O serviço está reiniciando; tente de novo em instantes.',
+  'request.addressShareUsed':
+    'Há requisições demais do seu endereço em andamento ao mesmo tempo; tente de novo em instantes.',
   'request.routeNotFound': 'Não existe a rota {{method}} {{path}}.',
   'request.authenticationRequired': 'É preciso autenticar-se.',
   'request.databaseUnavailable':
@@ -164,6 +170,8 @@ export const ptBR: Catalog = {
   'webhooks.urlHttpsOnly': 'webhook_url deve usar https',
   'webhooks.urlHttpOrHttps': 'webhook_url deve usar http ou https',
   'webhooks.urlUserInfo': 'webhook_url não pode conter usuário nem senha',
+  'webhooks.urlPrivateAddress':
+    'webhook_url deve indicar um endereço público: endereços privados, de loopback, link-local, reservados e IPv6 que contêm um IPv4 são recusados',
   'webhooks.urlTooLong':
     'webhook_url deve ter no máximo {{max}} caracteres depois de normalizada (percent-encoding, punycode)',
   'console.notBuilt': 'O console não foi compilado: rode npm run build.',

@@ -42,7 +42,8 @@ export class AccountDto {
 export class PasswordLinkDto {
   @ApiProperty({
     example: 'https://gyms.example.com/console/#/set-password/3q2x0B6c9nYbO7mE1s4tVw8kZr5aLp0dQm1Yw2Xe4Rt',
-    description: 'One use; the token sits in the fragment so that it never reaches a server log',
+    description:
+      'One use; the token sits in the fragment, which browsers never send; in the path of /account/password-links/{token} every log line masks it',
   })
   url: string;
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsCalendarDate } from '../../../common/time/calendar-date';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from '../../../common/validation/is-email-address';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_BULK_ROWS } from '../bulk-rows';
@@ -108,6 +108,7 @@ export class BeneficiaryDto {
   benefit_plan_code: string | null;
 }
 
+/** The bulk import's body, for the document: `bulkRowsOf` and `validateRows` read it. */
 export class BulkImportDto {
   @ApiProperty({
     description:
@@ -124,8 +125,6 @@ export class BulkImportDto {
       },
     ],
   })
-  @ArrayMaxSize(MAX_BULK_ROWS, { message: 'validation.bulkTooManyRows' })
-  @IsArray()
   beneficiaries: unknown[];
 }
 

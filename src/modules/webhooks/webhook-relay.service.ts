@@ -147,11 +147,13 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
       async (manager) => {
         failing.clear();
         const attempts = await this.claim(manager, queuedAt, failing);
-        await this.repository.markQueued(
-          manager,
-          attempts.map((attempt) => attempt.id),
-          queuedAt,
-        );
+        if (attempts.length > 0) {
+          await this.repository.markQueued(
+            manager,
+            attempts.map((attempt) => attempt.id),
+            queuedAt,
+          );
+        }
         return attempts;
       },
       { isolation: 'READ COMMITTED' },

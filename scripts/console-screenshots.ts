@@ -22,6 +22,8 @@ interface Seeded {
   operator: Person;
   support: Person;
   gym: Person;
+  chain: Person;
+  beneficiaryCode: string;
   places: { id: string; name: string }[];
   partnerId: number;
   failedDeliveryId: string;
@@ -163,12 +165,34 @@ async function seed(service: ConsoleService, okUrl: string, failingUrl: string):
     role: 'gym',
     place_ids: [places[0].id],
   });
-  await accountWithPassword(service, {
+  const chain = await accountWithPassword(service, {
     email: 'rui@exemplofitness.example',
     name: 'Rui Rede',
     role: 'gym',
     partner_id: rede.id,
   });
+  // A refusal or two for the overview's chart: a visit again within the recent window, an unknown CPF.
+  await service.call(
+    'POST',
+    '/v1/track_usages',
+    {
+      data: {
+        type: 'track_usage',
+        attributes: { type: 'cpf', identifier: CPFS[0], service_provider_plan_code: paulistaPlan },
+      },
+    },
+    { 'x-api-key': places[0].place_api_key },
+  );
+  await service.call(
+    'POST',
+    '/v1/track_usages/validate',
+    { type: 'cpf', identifier: '12345678909', service_provider_plan_code: paulistaPlan },
+    { 'x-api-key': places[0].place_api_key },
+  );
+  // Pedro (Silver, 12 visits a month) checked in at Paulista: his page shows the month's use against the limit.
+  const beneficiaryCode = (
+    await service.must<{ data: { code: string }[] }>('GET', `/admin/beneficiaries?q=${CPFS[1]}`)
+  ).data[0].code;
   const invited = await service.must<{ account: { id: string } }>('POST', '/admin/accounts', {
     email: 'nina@studiozen.example',
     name: 'Nina Zen',
@@ -179,6 +203,8 @@ async function seed(service: ConsoleService, okUrl: string, failingUrl: string):
     operator,
     support,
     gym,
+    chain,
+    beneficiaryCode,
     places,
     partnerId: rede.id,
     failedDeliveryId,
@@ -271,7 +297,17 @@ async function main(): Promise<void> {
         '98765432100;Sem plano;;OURO;sim\n529.982.247-25;Pedro Alves;pedro@example;SILVER;talvez\n',
     );
 
+    const beneficiary = `/beneficiaries/${seeded.beneficiaryCode}/show`;
+    const failingDeliveries = `/deliveries?filter=${encodeURIComponent(JSON.stringify({ failing: true }))}`;
     const operatorScreens = [
+      { name: 'overview', hash: '/' },
+      {
+        name: 'overview-30-days',
+        hash: '/',
+        act: async (page: Page) => {
+          await page.getByRole('button', { name: '30 dias' }).click();
+        },
+      },
       { name: 'places', hash: '/places' },
       { name: 'place-keys', hash: `/places/${paulista.id}/show` },
       {
@@ -297,6 +333,14 @@ async function main(): Promise<void> {
       { name: 'place-webhook', hash: `/places/${paulista.id}/show/webhook` },
       { name: 'place-webhook-failing', hash: `/places/${pinheiros.id}/show/webhook` },
       { name: 'place-webhook-none', hash: `/places/${moema.id}/show/webhook` },
+      {
+        name: 'place-webhook-bad-url',
+        hash: `/places/${moema.id}/show/webhook`,
+        act: async (page: Page) => {
+          await page.getByLabel('URL do receptor').fill('ftp://erp.example.com/hooks');
+          await page.getByRole('button', { name: 'Inscrever' }).click();
+        },
+      },
       { name: 'place-plans', hash: `/places/${paulista.id}/show/plans` },
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
       { name: 'place-checkins-none', hash: `/places/${moema.id}/show/check-ins` },
@@ -307,6 +351,16 @@ async function main(): Promise<void> {
       { name: 'partners', hash: '/partners' },
       { name: 'partner', hash: `/partners/${seeded.partnerId}/show` },
       { name: 'partner-create', hash: '/partners/create' },
+      {
+        name: 'partner-created',
+        hash: '/partners/create',
+        act: async (page: Page) => {
+          await page.getByLabel('Nome').fill(`Rede Nova ${Date.now()}`);
+          await page.getByRole('button', { name: 'Salvar' }).click();
+          await page.getByRole('link', { name: 'Criar unidade' }).first().waitFor();
+        },
+      },
+      { name: 'partner-rename', hash: `/partners/${seeded.partnerId}` },
       { name: 'benefit-plans', hash: '/benefit-plans' },
       { name: 'benefit-plan-edit', hash: '/benefit-plans/GOLD' },
       { name: 'beneficiaries', hash: '/beneficiaries' },
@@ -326,7 +380,8 @@ async function main(): Promise<void> {
           await page.waitForTimeout(800);
         },
       },
-      { name: 'beneficiary-edit', hash: `/beneficiaries/${CPFS[0]}` },
+      { name: 'beneficiary', hash: beneficiary },
+      { name: 'beneficiary-edit', hash: `/beneficiaries/${seeded.beneficiaryCode}` },
       { name: 'beneficiary-create', hash: '/beneficiaries/create' },
       {
         name: 'beneficiaries-import',
@@ -339,6 +394,7 @@ async function main(): Promise<void> {
       },
       { name: 'checkins', hash: '/visits' },
       { name: 'deliveries', hash: '/deliveries' },
+      { name: 'deliveries-failing', hash: failingDeliveries },
       { name: 'delivery-failed', hash: `/deliveries/${seeded.failedDeliveryId}/show` },
       { name: 'accounts', hash: '/accounts' },
       { name: 'account-invite', hash: '/accounts/create' },
@@ -358,12 +414,16 @@ async function main(): Promise<void> {
       { name: 'audit', hash: '/audit' },
     ];
     const supportScreens = [
+      { name: 'overview', hash: '/' },
       { name: 'places', hash: '/places' },
       { name: 'place-keys', hash: `/places/${paulista.id}/show` },
+      { name: 'beneficiaries', hash: '/beneficiaries' },
+      { name: 'beneficiary', hash: beneficiary },
       { name: 'deliveries', hash: '/deliveries' },
       { name: 'delivery-failed', hash: `/deliveries/${seeded.failedDeliveryId}/show` },
     ];
     const gymScreens = [
+      { name: 'overview', hash: '/' },
       { name: 'places', hash: '/places' },
       { name: 'place-keys', hash: `/places/${paulista.id}/show` },
       { name: 'place-webhook', hash: `/places/${paulista.id}/show/webhook` },
@@ -371,6 +431,12 @@ async function main(): Promise<void> {
       { name: 'place-checkins', hash: `/places/${paulista.id}/show/check-ins` },
       { name: 'place-app-checkins', hash: `/places/${paulista.id}/show/app-check-ins` },
       { name: 'other-gym-by-url', hash: `/places/${pinheiros.id}/show` },
+    ];
+
+    const chainScreens = [
+      { name: 'overview', hash: '/' },
+      { name: 'place-webhook-failing', hash: `/places/${pinheiros.id}/show/webhook` },
+      { name: 'deliveries-failing', hash: failingDeliveries },
     ];
 
     for (const size of ['desktop', 'phone'] as const) {
@@ -396,6 +462,7 @@ async function main(): Promise<void> {
       await screensOf(browser, service, camera, seeded.operator, 'operator', operatorScreens, size);
       await screensOf(browser, service, camera, seeded.support, 'support', supportScreens, size);
       await screensOf(browser, service, camera, seeded.gym, 'gym', gymScreens, size);
+      await screensOf(browser, service, camera, seeded.chain, 'chain', chainScreens, size);
     }
     await screensOf(
       browser,
@@ -403,10 +470,11 @@ async function main(): Promise<void> {
       camera,
       seeded.gym,
       'gym-english',
-      gymScreens.slice(0, 3),
+      gymScreens.slice(0, 4),
       'desktop',
       'en',
     );
+    await screensOf(browser, service, camera, seeded.operator, 'operator-english', operatorScreens.slice(0, 1), 'desktop', 'en');
     console.log(`Screenshots in ${OUT}`);
   } finally {
     await browser.close();

@@ -14,6 +14,7 @@ import { PinoLoggerService, ROOT_LOGGER } from './common/logging/logging.module'
 import { setupSwagger } from './common/swagger/swagger';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { registerConsole } from './modules/console/console-assets';
+import { CheckInTally } from './modules/overview/check-in-tally';
 import { QueueDashboard } from './modules/webhooks/queue-dashboard';
 
 /**
@@ -42,6 +43,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const config = app.get<AppConfig>(APP_CONFIG);
   const metrics = app.get(Metrics);
   registerHttpMetrics(fastify, metrics);
+  app.get(CheckInTally).register(fastify);
   registerRequestLocale(fastify, config.defaultLocale);
   registerShutdownRefusal(fastify);
   registerAddressShare(fastify, config);

@@ -48,6 +48,15 @@ describe('Swagger for the console routes (e2e)', () => {
       ['/admin/accounts/{id}', 'patch', null, ['200', '404', '422']],
       ['/admin/accounts/{id}/password-link', 'post', null, ['201', '404', '422']],
       ['/admin/audit', 'get', null, ['200', '401', '403', '422']],
+      ['/admin/overview', 'get', ['operator', 'support', 'gym'], ['200', '401', '403', '404', '422']],
+      ['/admin/partners/{id}', 'patch', ['operator'], ['200', '404', '422']],
+      ['/admin/beneficiaries/{cpf}/usage', 'get', ['operator', 'support'], ['200', '404']],
+      ['/admin/beneficiaries/{cpf}/visits', 'get', ['operator', 'support'], ['200', '404', '422']],
+      ['/admin/beneficiaries/{cpf}/check-ins', 'get', ['operator', 'support'], ['200', '404', '422']],
+      ['/admin/visits/export', 'get', ['operator', 'support'], ['200', '422']],
+      ['/admin/deliveries/export', 'get', ['operator', 'support', 'gym'], ['200', '422']],
+      ['/admin/beneficiaries/export', 'get', ['operator', 'support'], ['200', '422']],
+      ['/admin/audit/export', 'get', ['operator'], ['200', '422']],
     ];
     for (const [path, method, roles, statuses] of routes) {
       const operation = body.paths[path]?.[method];

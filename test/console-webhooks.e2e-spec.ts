@@ -98,6 +98,7 @@ describe('webhooks and deliveries in the console (e2e)', () => {
             open_until: null,
             last_error: null,
             last_failure_at: null,
+            failing_since: null,
           },
         },
       ],

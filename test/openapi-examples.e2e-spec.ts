@@ -39,12 +39,6 @@ function gymCodeOf(value: unknown): string | undefined {
   return body.service_provider_code ?? body.data?.attributes?.service_provider_code;
 }
 
-/** Back to the demo as seeded: what the examples record (visits, check-ins, replays, misses) is forgotten. */
-async function forgetCheckIns(t: TestApp): Promise<void> {
-  for (const table of ['visits', 'member_check_ins', 'idempotency_records', 'token_lookup_failures'])
-    await t.dataSource.query(`DELETE FROM ${table}`);
-}
-
 describe('Every request example of the OpenAPI document answers as labelled against the demo (e2e)', () => {
   let t: TestApp;
   let examples: Sent[];
@@ -90,18 +84,32 @@ describe('Every request example of the OpenAPI document answers as labelled agai
     demo = await seedDemo(t.dataSource, t.app.get(KeyVault));
   });
 
+  it("makes each operation's first example (Swagger UI's default) one that succeeds", () => {
+    const firsts = new Map<string, Sent>();
+    for (const example of examples) {
+      const key = `${example.method} ${example.path}`;
+      if (!firsts.has(key)) firsts.set(key, example);
+    }
+    const failing = [...firsts.values()].filter(
+      (e) => !(e.expected.status >= 200 && e.expected.status < 300),
+    );
+    expect(failing.map((e) => `${e.method} ${e.path} "${e.summary}"`)).toEqual([]);
+    expect(firsts.get('post /v1/track_usages')?.value).toMatchObject({
+      data: { attributes: { type: 'cpf' } },
+    });
+  });
+
   it('labels every example with the answer it gets', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(20);
+    expect(examples.length).toBeGreaterThanOrEqual(17);
     expect(examples.filter((e) => Number.isNaN(e.expected.status)).map((e) => `${e.path} ${e.name}`)).toEqual(
       [],
     );
   });
 
   // Some twenty requests one after another: on a loaded machine they need more than the default minute.
-  it('sends each example to the demo as seeded and gets the documented status and label', async () => {
+  it('sends every example in the order of the document to one fresh demo, as a reader tries them, and gets the documented status and label', async () => {
     const answers: string[] = [];
     for (const example of examples) {
-      await forgetCheckIns(t);
       const place = demo.places.find((p) => p.code === gymCodeOf(example.value)) ?? demo.places[1];
       let call = request(t.http)
         [example.method as 'post'](example.path)

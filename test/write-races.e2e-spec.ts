@@ -94,6 +94,19 @@ describe('every write route raced 24 at once at one target answers, never 500 (e
         ),
     },
     {
+      method: 'patch',
+      route: '/admin/partners/{id}',
+      prepare: async (t) => {
+        const { partner } = await createGym(t);
+        return (i) =>
+          admin(
+            http()
+              .patch(`/admin/partners/${partner.id}`)
+              .send({ name: `Renamed ${i}` }),
+          );
+      },
+    },
+    {
       method: 'post',
       route: '/admin/partners/{id}/api-key',
       prepare: async (t) => {

@@ -62,8 +62,12 @@ describe('A gym manager, invited by an operator, runs the integration of their g
     await marta.page.getByLabel('Senha').fill('uma senha longa da Marta');
     await marta.page.getByRole('button', { name: 'Entrar' }).click();
 
-    // She sees her gym only, opens it and copies its key.
-    await marta.page.getByRole('cell', { name: 'Academia Centro' }).click();
+    // She lands on her gym's overview, opens the gym and copies its key.
+    await marta.page.getByRole('heading', { name: 'Suas unidades hoje' }).waitFor();
+    await marta.page
+      .getByRole('region', { name: 'Academia Centro' })
+      .getByRole('link', { name: 'Academia Centro' })
+      .click();
     const placeKey = marta.page.getByRole('region', { name: 'Chave da unidade' });
     expect(await placeKey.getByRole('status').textContent()).not.toContain(centro.place_api_key);
     await placeKey.getByRole('button', { name: 'Copiar' }).click();
@@ -90,10 +94,23 @@ describe('A gym manager, invited by an operator, runs the integration of their g
       .filter({ hasText: 'Entregue' })
       .waitFor({ timeout: 30_000 });
 
-    // She rotates the key after reading what stops working; the old key is refused from then on.
+    // She rotates the key after reading what stops working; the old key is refused from then on. Enter
+    // right after the question opens does not rotate it: the focus starts on Cancelar.
     await marta.page.getByRole('tab', { name: 'Chaves' }).click();
     await placeKey.getByRole('button', { name: 'Trocar chave' }).click();
     const confirmation = marta.page.getByRole('dialog', { name: 'Trocar a chave da unidade?' });
+    await confirmation.getByRole('button', { name: 'Cancelar' }).waitFor();
+    await marta.page.waitForFunction(() => document.activeElement?.textContent === 'Cancelar');
+    await marta.page.keyboard.press('Enter');
+    await confirmation.waitFor({ state: 'hidden' });
+    const validate = await service.call(
+      'POST',
+      '/v1/track_usages/validate',
+      { type: 'cpf', identifier: world.cpf },
+      { 'x-api-key': copied },
+    );
+    expect(validate.status).toBe(204);
+    await placeKey.getByRole('button', { name: 'Trocar chave' }).click();
     expect(await confirmation.textContent()).toContain('para de funcionar na hora');
     await confirmation.getByRole('button', { name: 'Trocar agora' }).click();
     await placeKey.getByText('Esta é a nova chave').waitFor();

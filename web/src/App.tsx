@@ -11,6 +11,7 @@ import deliveries from './deliveries';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { Login } from './layout/Login';
+import { Overview } from './overview/Overview';
 import { SetPassword } from './layout/SetPassword';
 import { theme } from './layout/themes';
 import partners from './partners';
@@ -25,6 +26,7 @@ export const App = () => (
     i18nProvider={i18nProvider}
     loginPage={Login}
     layout={Layout}
+    dashboard={Overview}
     theme={theme}
     disableTelemetry
     requireAuth

@@ -9,10 +9,43 @@ import type { Account, Session } from './types';
  */
 
 let session: Promise<Session> | null = null;
+/** Whether this page was signed in: a refusal of the session then means it ended, and sign-in says so. */
+let signedIn = false;
+const ENDED_KEY = 'console.session_ended';
 
 function remember(value: Session): Session {
   setCsrfToken(value.csrf_token);
+  signedIn = true;
   return value;
+}
+
+/** The session this page had ended on the server (idle, its lifetime over, or signed out elsewhere). */
+function noteSessionEnded(): void {
+  if (!signedIn) return;
+  signedIn = false;
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    // No storage (private mode): the sign-in page just says nothing.
+  }
+}
+
+/** Whether a session ended by itself before this sign-in page: it says why the person is back there. */
+export function sessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Said once: the next sign-in page (after signing out, say) starts without it. */
+export function forgetSessionEnded(): void {
+  try {
+    sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }
 
 function forget(): void {
@@ -39,6 +72,7 @@ export const authProvider: AuthProvider = {
 
   async logout() {
     const ending = session;
+    signedIn = false;
     forget();
     if (!ending) return;
     try {
@@ -53,15 +87,17 @@ export const authProvider: AuthProvider = {
     try {
       await currentSession();
     } catch {
-      // Not signed in (or the session ended): the sign-in page says enough, no error toast.
+      // Not signed in, or the session ended: the sign-in page says which, no error toast.
+      noteSessionEnded();
       throw { message: false };
     }
   },
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401 && errorLabel(error) !== 'invalid_credentials') {
+      noteSessionEnded();
       forget();
-      throw new Error('ra.notification.logged_out');
+      throw { message: false };
     }
     // 403 and 404 stay on the page: the screen says what was refused.
   },

@@ -1,11 +1,13 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
-import { api } from './http';
+import { api, withQuery } from './http';
 import type {
   Account,
+  BeneficiaryUsage,
   BulkImportResult,
   Delivery,
   Keys,
+  Overview,
   Page,
   PasswordLink,
   PasswordLinkInfo,
@@ -28,9 +30,9 @@ interface PagedList {
 const PAGED_LISTS: Record<string, PagedList> = {
   partners: { path: '/admin/partners', filters: ['q'] },
   places: { path: '/admin/places', filters: ['q', 'partner_id'] },
-  beneficiaries: { path: '/admin/beneficiaries', filters: ['q'], idField: 'cpf' },
+  beneficiaries: { path: '/admin/beneficiaries', filters: ['q'], idField: 'code' },
   visits: { path: '/admin/visits', filters: ['place_id', 'from', 'to'] },
-  deliveries: { path: '/admin/deliveries', filters: ['status', 'place_id'] },
+  deliveries: { path: '/admin/deliveries', filters: ['status', 'place_id', 'failing'] },
   accounts: { path: '/admin/accounts', filters: ['q', 'role'] },
   audit: { path: '/admin/audit', filters: ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] },
 };
@@ -43,8 +45,17 @@ const ONE: Record<string, string> = {
   accounts: '/admin/accounts',
 };
 
+/** Lists that the service also writes out as a CSV file, with the same filters. */
+const EXPORTS: Record<string, string> = {
+  visits: '/admin/visits/export',
+  deliveries: '/admin/deliveries/export',
+  beneficiaries: '/admin/beneficiaries/export',
+  audit: '/admin/audit/export',
+};
+
 /** Fields a PATCH of each resource may carry (everything else in the form is read-only). */
 const EDITABLE: Record<string, string[]> = {
+  partners: ['name'],
   places: ['name', 'active'],
   'benefit-plans': ['name', 'tier', 'monthly_visit_limit', 'meal_plan', 'appointment', 'active'],
   beneficiaries: ['name', 'email', 'phone', 'birthday', 'active', 'benefit_plan_code'],
@@ -57,7 +68,8 @@ function pick(filter: Record<string, unknown>, names: string[]): Record<string, 
   const query: Record<string, string> = {};
   for (const name of names) {
     const value = filter[name];
-    if (value !== undefined && value !== null && value !== '') query[name] = String(value);
+    // A switch that is off (false) filters nothing.
+    if (value !== undefined && value !== null && value !== '' && value !== false) query[name] = String(value);
   }
   return query;
 }
@@ -123,6 +135,30 @@ async function placeAppCheckInList(params: GetListParams) {
   return { data: result.data, total: result.total };
 }
 
+/** A beneficiary's visits at every place, newest first. */
+async function beneficiaryVisitList(params: GetListParams) {
+  const code = params.filter?.beneficiary;
+  if (!code) return { data: [], total: 0 };
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+  const result = await api.get<Page<RaRecord>>(`/admin/beneficiaries/${enc(code)}/visits`, {
+    page,
+    page_size: perPage,
+  });
+  return { data: result.data.map((item) => withId(item)), total: result.total };
+}
+
+/** A beneficiary's member check-ins at every place, newest first. */
+async function beneficiaryCheckInList(params: GetListParams) {
+  const code = params.filter?.beneficiary;
+  if (!code) return { data: [], total: 0 };
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+  const result = await api.get<Page<RaRecord>>(`/admin/beneficiaries/${enc(code)}/check-ins`, {
+    page,
+    page_size: perPage,
+  });
+  return { data: result.data, total: result.total };
+}
+
 function normalizeDelivery(delivery: Delivery): Delivery & { attempt_log: unknown[]; id: string } {
   const log = Array.isArray(delivery.attempts) ? delivery.attempts : [];
   return {
@@ -137,6 +173,8 @@ const standard = {
     if (resource === 'benefit-plans') return benefitPlanList(params);
     if (resource === 'place-visits') return placeVisitList(params);
     if (resource === 'place-app-check-ins') return placeAppCheckInList(params);
+    if (resource === 'beneficiary-visits') return beneficiaryVisitList(params);
+    if (resource === 'beneficiary-check-ins') return beneficiaryCheckInList(params);
     const list = PAGED_LISTS[resource];
     if (!list) throw new Error(`Unknown resource ${resource}`);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
@@ -158,7 +196,7 @@ const standard = {
     if (!path) throw new Error(`Unknown resource ${resource}`);
     const item = await api.get<Record<string, unknown>>(`${path}/${enc(String(params.id))}`);
     if (resource === 'deliveries') return { data: normalizeDelivery(item as unknown as Delivery) };
-    return { data: withId(item, resource === 'beneficiaries' ? 'cpf' : undefined) };
+    return { data: withId(item, resource === 'beneficiaries' ? 'code' : undefined) };
   },
 
   async getMany(resource: string, params: { ids: Identifier[] }) {
@@ -189,8 +227,7 @@ const standard = {
       case 'beneficiaries':
       case 'benefit-plans': {
         const created = await api.post<Record<string, unknown>>(`/admin/${resource}`, params.data);
-        const idField =
-          resource === 'beneficiaries' ? 'cpf' : resource === 'benefit-plans' ? 'code' : undefined;
+        const idField = resource === 'beneficiaries' || resource === 'benefit-plans' ? 'code' : undefined;
         return { data: withId(created, idField) };
       }
       default:
@@ -207,7 +244,7 @@ const standard = {
     const body = changes(resource, params.data, params.previousData);
     if (Object.keys(body).length === 0) return { data: params.previousData as RaRecord };
     const updated = await api.patch<Record<string, unknown>>(`${path}/${enc(String(params.id))}`, body);
-    const idField = resource === 'beneficiaries' ? 'cpf' : resource === 'benefit-plans' ? 'code' : undefined;
+    const idField = resource === 'beneficiaries' || resource === 'benefit-plans' ? 'code' : undefined;
     return { data: { ...params.previousData, ...withId(updated, idField) } };
   },
 
@@ -224,8 +261,24 @@ const standard = {
   },
 };
 
+/**
+ * The address of a list's CSV file with the list's filters (a plain link: the browser downloads it with the
+ * session cookie), or undefined for a list without one. Not a data provider method: those must answer promises.
+ */
+export function exportUrl(resource: string, filter: Record<string, unknown>): string | undefined {
+  const path = EXPORTS[resource];
+  const list = PAGED_LISTS[resource];
+  return path && list ? withQuery(path, pick(filter, list.filters)) : undefined;
+}
+
 /** What the screens call beyond react-admin's CRUD methods. */
 const custom = {
+  // Home pages
+  overview: (placeId?: string) => api.get<Overview>('/admin/overview', { place_id: placeId }),
+
+  // Beneficiaries
+  beneficiaryUsage: (code: string) => api.get<BeneficiaryUsage>(`/admin/beneficiaries/${enc(code)}/usage`),
+
   // Keys
   revealKeys: (placeId: string) => api.post<Keys>(`/admin/places/${enc(placeId)}/keys/reveal`),
   rotatePlaceKey: (placeId: string) =>

@@ -56,6 +56,8 @@ export interface Plan {
   createdAt: string;
   deletedAt: string | null;
   placeId: string;
+  /** Sent once the Wellhub-compatible routes land: the plan's integer id there. */
+  product_id?: number;
 }
 
 export interface Place {
@@ -68,11 +70,24 @@ export interface Place {
   webhook_subscribed?: boolean;
   place_api_key?: string;
   plans?: Plan[];
+  /** Sent once the Wellhub-compatible routes land: the gym's integer id there. */
+  gym_id?: number;
 }
 
 export interface Keys {
   place_api_key: string;
   partner_api_key: string | null;
+}
+
+/** An endpoint's circuit breaker and failures, as the service reports them. */
+export interface EndpointState {
+  state: 'closed' | 'open' | 'half_open';
+  consecutive_failures: number;
+  open_until: string | null;
+  last_error: string | null;
+  last_failure_at: string | null;
+  /** The console's routes only: its first failed attempt after its last success, while failing. */
+  failing_since?: string | null;
 }
 
 export interface Webhook {
@@ -82,6 +97,7 @@ export interface Webhook {
   active: boolean;
   created_at: string;
   secret?: string;
+  delivery_state?: EndpointState;
 }
 
 export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
@@ -112,10 +128,78 @@ export interface Delivery {
   delivered_at: string | null;
   created_at: string;
   payload?: unknown;
+  endpoint_state?: EndpointState;
+  request_id?: string | null;
 }
 
 export interface BulkImportResult {
   created: number;
   updated: number;
   errors: { index: number; label: string; message: string }[];
+}
+
+/** One hour or day of check-in answers. */
+export interface CheckInBucket {
+  start: string;
+  recorded: number;
+  eligible: number;
+  refused: number;
+  refusals: Record<string, number>;
+}
+
+export interface EndpointHealth {
+  webhook_id: string;
+  place_id: string;
+  place_name: string;
+  place_code: string;
+  url: string;
+  active: boolean;
+  delivery_state: EndpointState;
+  deliveries: number;
+  failed: number;
+  retrying: number;
+  failure_rate: number;
+}
+
+export interface OverviewPlace {
+  id: string;
+  name: string;
+  code: string;
+  active: boolean;
+  visits_today: number;
+  webhook: { id: string; url: string; active: boolean; delivery_state: EndpointState } | null;
+}
+
+export interface Overview {
+  generated_at: string;
+  check_ins: {
+    hourly: CheckInBucket[];
+    daily: CheckInBucket[];
+    last_24_hours: CheckInBucket;
+    visits_today: number;
+  };
+  deliveries: {
+    created: number;
+    delivered: number;
+    failed: number;
+    waiting: number;
+    retrying: number;
+    oldest_waiting_since: string | null;
+    oldest_waiting_seconds: number | null;
+  };
+  endpoints: EndpointHealth[];
+  member_check_ins: { pending: number; expired: number; validated: number; cancelled: number };
+  places: OverviewPlace[] | null;
+}
+
+export interface BeneficiaryUsage {
+  month: string;
+  visits_this_month: number;
+  monthly_visit_limit: number | null;
+  remaining: number | null;
+  benefit_plan_code: string | null;
+  benefit_plan_name: string | null;
+  benefit_plan_tier: number | null;
+  benefit_plan_active: boolean | null;
+  last_visit_at: string | null;
 }

@@ -17,6 +17,11 @@ export function noteErrorLabel(request: FastifyRequest, label: ErrorLabel): void
   (request as LabelledRequest)[ERROR_LABEL] = label;
 }
 
+/** The label the exception filter answered the request with, if it answered with an error. */
+export function errorLabelOf(request: FastifyRequest): ErrorLabel | undefined {
+  return (request as LabelledRequest)[ERROR_LABEL];
+}
+
 /**
  * One histogram sample per request, by route pattern (never the raw URL, which holds CPFs and tokens), and one
  * check-in outcome per answer of a route that declares its `checkInOperation`. The cost is a few label

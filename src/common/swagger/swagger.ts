@@ -230,6 +230,7 @@ export const TAG_ORDER: [name: string, description: string][] = [
   ['Member check-ins', "Check-ins made in the platform's app and their confirmation"],
   ['Health', 'Liveness of the service and what it depends on'],
   ['Console session', 'Sign-in of people to the console'],
+  ['Control panel: overview', "The console's home pages: check-ins, deliveries and endpoints at a glance"],
   ['Control panel', 'Partners, places, plans, benefit plans, beneficiaries and visits'],
   ['Control panel: webhooks', "A place's webhooks and every gym's deliveries"],
   ['Accounts', 'Console accounts and their password links'],

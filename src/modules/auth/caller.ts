@@ -92,3 +92,27 @@ export class Caller {
 export function placeActor(place: AuthenticatedPlace, request: FastifyRequest): AuditActor {
   return { type: 'place', id: place.placeId, label: place.placeName, ...origin(request) };
 }
+
+/** The places a read covers: the caller's scope, narrowed to one place when it asked for one. */
+export interface PlaceReach {
+  scope: PlaceScope;
+  placeId?: string;
+}
+
+/**
+ * The SQL condition, on the column naming a row's place, that keeps the rows of the places reached, with its
+ * parameters (`TRUE` for staff without a place).
+ */
+export function placeReachCondition(reach: PlaceReach, placeIdColumn: string): [string, unknown[]] {
+  const { scope, placeId } = reach;
+  const [condition, params]: [string, unknown[]] =
+    'partnerId' in scope
+      ? [`${placeIdColumn} IN (SELECT id FROM places WHERE partner_id = ?)`, [scope.partnerId]]
+      : 'placeIds' in scope
+        ? scope.placeIds.length > 0
+          ? [`${placeIdColumn} IN (?)`, [scope.placeIds]]
+          : ['FALSE', []]
+        : ['TRUE', []];
+  if (placeId === undefined) return [condition, params];
+  return [`${placeIdColumn} = ? AND ${condition}`, [placeId, ...params]];
+}

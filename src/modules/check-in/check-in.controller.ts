@@ -20,8 +20,8 @@ import { IdempotencyKey } from './idempotency-key.decorator';
 import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
 import {
   BeneficiaryCodeResponseDto,
-  ENVELOPE_EXAMPLES,
-  FLAT_EXAMPLES,
+  REGISTER_EXAMPLES,
+  VALIDATE_EXAMPLES,
   IdentifierRequestDto,
   TrackUsageAttributesDto,
   TrackUsageEnvelopeDto,
@@ -77,7 +77,7 @@ export class CheckInController {
     summary: 'Check eligibility without consuming a visit',
     description: `Answers 204 with no body when the beneficiary may enter now. Never records anything.\n\n${RULES}`,
   })
-  @ApiBody({ schema: BOTH_SHAPES, examples: { ...FLAT_EXAMPLES, ...ENVELOPE_EXAMPLES } })
+  @ApiBody({ schema: BOTH_SHAPES, examples: VALIDATE_EXAMPLES })
   @ApiNoContentResponse({ description: 'Eligible (for a token: a confirmation would succeed now)' })
   @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
   async validate(@CurrentPlace() place: AuthenticatedPlace, @Body() body: unknown): Promise<void> {
@@ -101,7 +101,7 @@ export class CheckInController {
     required: false,
     description: 'Up to 255 characters; reusing it for a different request is `invalid_parameter`',
   })
-  @ApiBody({ schema: BOTH_SHAPES, examples: { ...ENVELOPE_EXAMPLES, ...FLAT_EXAMPLES } })
+  @ApiBody({ schema: BOTH_SHAPES, examples: REGISTER_EXAMPLES })
   @ApiNoContentResponse({ description: 'Visit recorded' })
   @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
   async register(

@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { generateCode } from '../../common/domain/codes';
 import { isValidCpf, maskCpf, normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
-import { Page, pageOf, paging } from '../../common/http/paging';
+import { CSV_BATCH, csvLines } from '../../common/http/csv';
+import { Page, pageOf, PageQueryDto, paging } from '../../common/http/paging';
+import { formatInZone, startOfMonth } from '../../common/time/business-time';
+import { Clock } from '../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { message } from '../../common/i18n/messages';
@@ -18,15 +22,20 @@ import {
   StoredBeneficiaryRow,
 } from './control-panel.repository';
 import {
+  BeneficiariesExportQueryDto,
   BeneficiariesQueryDto,
   BeneficiaryDto,
   BeneficiaryListItemDto,
+  BeneficiaryUsageDto,
+  BeneficiaryVisitDto,
   CreateBeneficiaryDto,
   UpdateBeneficiaryDto,
 } from './dto/beneficiaries.dto';
 import { withCode } from './generated-code';
 import { Leases } from '../../database/leases';
 import { Transactions } from '../../database/transactions';
+
+const BENEFICIARY_CODE = /^[A-Za-z0-9]{8}$/;
 
 /** Rows per INSERT … ON DUPLICATE KEY UPDATE statement. */
 const BULK_CHUNK = 1000;
@@ -53,6 +62,8 @@ export class BeneficiariesAdminService {
     private readonly transactions: Transactions,
     private readonly audit: AuditLog,
     private readonly leases: Leases,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** By name; CPFs masked for support. */
@@ -77,6 +88,24 @@ export class BeneficiariesAdminService {
       })),
       page,
       total,
+    );
+  }
+
+  /** The beneficiaries the list finds, as CSV lines, in the order they were created; CPFs masked for support. */
+  exportBeneficiaries(caller: Caller, query: BeneficiariesExportQueryDto): AsyncGenerator<string> {
+    const q = query.q?.trim() || undefined;
+    return csvLines(
+      ['cpf', 'code', 'name', 'email', 'active', 'benefit_plan_code'],
+      (after: { id: number } | undefined) =>
+        this.repository.exportBeneficiaries(q, after ? Number(after.id) : 0, CSV_BATCH),
+      (row) => [
+        caller.seesWholeCpfs ? row.cpf : maskCpf(row.cpf),
+        row.code,
+        row.name,
+        row.email,
+        Boolean(Number(row.active)),
+        row.benefitPlanCode,
+      ],
     );
   }
 
@@ -274,9 +303,58 @@ export class BeneficiariesAdminService {
     return plan;
   }
 
-  private async findBeneficiary(rawCpf: string): Promise<BeneficiaryWithPlan> {
-    const cpf = normalizeCpf(rawCpf);
-    const beneficiary = isValidCpf(cpf) ? await this.repository.findBeneficiary(cpf) : null;
+  /** How much of the monthly limit the beneficiary used, counted as the check-in rule counts it. */
+  async usage(id: string): Promise<BeneficiaryUsageDto> {
+    const beneficiary = await this.findBeneficiary(id);
+    const now = this.clock.now();
+    const timeZone = this.config.businessTimezone;
+    const monthStart = startOfMonth(now, timeZone);
+    const { visits, lastVisitAt } = await this.repository.beneficiaryVisitCount(beneficiary.id, monthStart);
+    const plan = beneficiary.benefitPlan ?? null;
+    const limit = plan?.monthlyVisitLimit ?? null;
+    return {
+      month: formatInZone(now, timeZone).slice(0, 7),
+      visits_this_month: visits,
+      monthly_visit_limit: limit,
+      remaining: limit === null ? null : Math.max(0, limit - visits),
+      benefit_plan_code: plan?.code ?? null,
+      benefit_plan_name: plan?.name ?? null,
+      benefit_plan_tier: plan?.tier ?? null,
+      benefit_plan_active: plan ? Boolean(plan.active) : null,
+      last_visit_at: lastVisitAt ? formatInZone(new Date(lastVisitAt), timeZone) : null,
+    };
+  }
+
+  /** The beneficiary's visits at every place, newest first. */
+  async visits(id: string, query: PageQueryDto): Promise<Page<BeneficiaryVisitDto>> {
+    const beneficiary = await this.findBeneficiary(id);
+    const page = paging(query);
+    const { rows, total } = await this.repository.visitsOfBeneficiary(
+      beneficiary.id,
+      page.offset,
+      page.pageSize,
+    );
+    return pageOf(
+      rows.map((row) => ({
+        id: String(row.id),
+        place_id: row.placeId,
+        place_name: row.placeName,
+        plan_code: row.planCode,
+        created_at: formatInZone(new Date(row.createdAt), this.config.businessTimezone),
+      })),
+      page,
+      total,
+    );
+  }
+
+  /** By CPF (any punctuation) or by code: support, who reads CPFs masked, opens a beneficiary by its code. */
+  private async findBeneficiary(identifier: string): Promise<BeneficiaryWithPlan> {
+    const cpf = normalizeCpf(identifier);
+    const beneficiary = isValidCpf(cpf)
+      ? await this.repository.findBeneficiary(cpf)
+      : BENEFICIARY_CODE.test(identifier)
+        ? await this.repository.findBeneficiaryByCode(identifier.toUpperCase())
+        : null;
     if (!beneficiary) throw notFound('controlPanel.beneficiaryNotFound');
     return beneficiary;
   }

@@ -128,6 +128,42 @@ export type BeneficiaryTuple = [
 const UUID_LENGTH = 36;
 const PARTNER_ID = /^\d{1,10}$/;
 
+/** The condition of the beneficiary list and its export (`TRUE` without a search). */
+function beneficiaryCondition(q: string | undefined): [string, unknown[]] {
+  if (!q) return ['TRUE', []];
+  const conditions = ['b.name LIKE ?', 'b.code = ?'];
+  const params: unknown[] = [`%${escapeLike(q)}%`, q.toUpperCase()];
+  const digits = normalizeCpf(q);
+  if (/^\d{3,11}$/.test(digits)) {
+    conditions.push('b.cpf LIKE ?');
+    params.push(`${digits}%`);
+  }
+  return [`(${conditions.join(' OR ')})`, params];
+}
+
+/** The WHERE of the visit list and its export (before the visit `beforeId`, for the export's next batch). */
+function visitWhere(filter: VisitFilter, beforeId?: string): [string, unknown[]] {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.placeId !== undefined) {
+    conditions.push('v.place_id = ?');
+    params.push(filter.placeId);
+  }
+  if (filter.from) {
+    conditions.push('v.created_at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    conditions.push('v.created_at < ?');
+    params.push(filter.to);
+  }
+  if (beforeId !== undefined) {
+    conditions.push('v.id < ?');
+    params.push(beforeId);
+  }
+  return [conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params];
+}
+
 /**
  * The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`.
  * `in(manager)` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
@@ -167,6 +203,10 @@ export class ControlPanelRepository {
     return this.db
       .getRepository(PlaceEntity)
       .find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  async renamePartner(id: number, name: string): Promise<void> {
+    await this.db.getRepository(PartnerEntity).update(id, { name });
   }
 
   /** New key material; the bumped version revokes the bearer tokens issued with the old key. */
@@ -282,6 +322,49 @@ export class ControlPanelRepository {
     return Object.assign(beneficiary, { benefitPlanCode: beneficiary.benefitPlan?.code ?? null });
   }
 
+  async findBeneficiaryByCode(code: string): Promise<BeneficiaryWithPlan | null> {
+    const beneficiary = await this.db.getRepository(BeneficiaryEntity).findOne({
+      where: { code },
+      relations: { benefitPlan: true },
+    });
+    if (!beneficiary) return null;
+    return Object.assign(beneficiary, { benefitPlanCode: beneficiary.benefitPlan?.code ?? null });
+  }
+
+  /** Visits of a beneficiary since `since`, and the time of the latest one (through its own index). */
+  async beneficiaryVisitCount(
+    beneficiaryId: number,
+    since: Date,
+  ): Promise<{ visits: number; lastVisitAt: Date | null }> {
+    const [row]: { visits: string; last: Date | null }[] = await this.db.query(
+      `SELECT (SELECT COUNT(*) FROM visits WHERE beneficiary_id = ? AND created_at >= ?) AS visits,
+              (SELECT MAX(created_at) FROM visits WHERE beneficiary_id = ?) AS last`,
+      [beneficiaryId, since, beneficiaryId],
+    );
+    return { visits: Number(row.visits), lastVisitAt: row.last };
+  }
+
+  /** A beneficiary's visits, newest first, with their place's name. */
+  async visitsOfBeneficiary(beneficiaryId: number, offset: number, limit: number) {
+    const rows: {
+      id: string;
+      placeId: string;
+      placeName: string | null;
+      planCode: string | null;
+      createdAt: Date;
+    }[] = await this.db.query(
+      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt
+         FROM visits v LEFT JOIN places p ON p.id = v.place_id LEFT JOIN plans pl ON pl.id = v.plan_id
+         WHERE v.beneficiary_id = ? ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
+      [beneficiaryId, limit, offset],
+    );
+    const [{ total }]: { total: string }[] = await this.db.query(
+      'SELECT COUNT(*) AS total FROM visits WHERE beneficiary_id = ?',
+      [beneficiaryId],
+    );
+    return { rows, total: Number(total) };
+  }
+
   async updateBeneficiary(id: number, changes: BeneficiaryChanges): Promise<void> {
     if (Object.keys(changes).length > 0) await this.db.getRepository(BeneficiaryEntity).update(id, changes);
   }
@@ -380,48 +463,38 @@ export class ControlPanelRepository {
    * part of a name.
    */
   async listBeneficiaries(q: string | undefined, offset: number, limit: number) {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (q) {
-      conditions.push('b.name LIKE ?', 'b.code = ?');
-      params.push(`%${escapeLike(q)}%`, q.toUpperCase());
-      const digits = normalizeCpf(q);
-      if (/^\d{3,11}$/.test(digits)) {
-        conditions.push('b.cpf LIKE ?');
-        params.push(`${digits}%`);
-      }
-    }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' OR ')}` : '';
+    const [condition, params] = beneficiaryCondition(q);
     const rows: BeneficiaryListRow[] = await this.db.query(
       `SELECT b.cpf, b.code, b.name, b.email, b.active, bp.code AS benefitPlanCode
-       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id ${where}
+       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id WHERE ${condition}
        ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
     const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT COUNT(*) AS total FROM beneficiaries b ${where}`,
+      `SELECT COUNT(*) AS total FROM beneficiaries b WHERE ${condition}`,
       params,
     );
     return { rows, total: Number(total) };
   }
 
+  /** The beneficiaries `listBeneficiaries` finds, in the order they were created, after the one with `afterId`. */
+  exportBeneficiaries(
+    q: string | undefined,
+    afterId: number,
+    limit: number,
+  ): Promise<(BeneficiaryListRow & { id: number })[]> {
+    const [condition, params] = beneficiaryCondition(q);
+    return this.db.query(
+      `SELECT b.id, b.cpf, b.code, b.name, b.email, b.active, bp.code AS benefitPlanCode
+       FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
+       WHERE ${condition} AND b.id > ? ORDER BY b.id LIMIT ?`,
+      [...params, afterId, limit],
+    );
+  }
+
   /** Visits of every place (or one), newest first. */
   async listVisits(filter: VisitFilter, offset: number, limit: number) {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (filter.placeId !== undefined) {
-      conditions.push('v.place_id = ?');
-      params.push(filter.placeId);
-    }
-    if (filter.from) {
-      conditions.push('v.created_at >= ?');
-      params.push(filter.from);
-    }
-    if (filter.to) {
-      conditions.push('v.created_at < ?');
-      params.push(filter.to);
-    }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [where, params] = visitWhere(filter);
     const rows: VisitListRow[] = await this.db.query(
       `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
               pl.code AS planCode, v.created_at AS createdAt
@@ -435,6 +508,19 @@ export class ControlPanelRepository {
       params,
     );
     return { rows, total: Number(total) };
+  }
+
+  /** The visits `listVisits` finds, newest first by id, before the one with `beforeId` (none: from the newest). */
+  exportVisits(filter: VisitFilter, beforeId: string | undefined, limit: number): Promise<VisitListRow[]> {
+    const [where, params] = visitWhere(filter, beforeId);
+    return this.db.query(
+      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
+              pl.code AS planCode, v.created_at AS createdAt
+       FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
+       LEFT JOIN plans pl ON pl.id = v.plan_id
+       ${where} ORDER BY v.id DESC LIMIT ?`,
+      [...params, limit],
+    );
   }
 
   // Visits (read-only)

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Page } from '../../common/http/paging';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
@@ -12,6 +12,7 @@ import {
   PartnerListItemDto,
   PartnerPageDto,
   PartnersQueryDto,
+  UpdatePartnerDto,
 } from './dto/partners.dto';
 import { PartnersAdminService } from './partners-admin.service';
 
@@ -46,6 +47,19 @@ export class PartnersAdminController {
   @ApiErrorResponses({ 404: ['not_found'] })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PartnerDetailDto> {
     return this.partners.getPartner(caller, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename a partner (chain); audited' })
+  @ApiParam({ name: 'id', example: 7 })
+  @ApiOkResponse({ type: PartnerDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdatePartnerDto,
+  ): Promise<PartnerDto> {
+    return this.partners.renamePartner(caller, id, body);
   }
 
   @Post(':id/api-key')

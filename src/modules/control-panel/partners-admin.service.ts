@@ -17,6 +17,7 @@ import {
   PartnerKeyDto,
   PartnerListItemDto,
   PartnersQueryDto,
+  UpdatePartnerDto,
 } from './dto/partners.dto';
 import { Transactions } from '../../database/transactions';
 
@@ -83,6 +84,23 @@ export class PartnersAdminService {
       ...toPartnerDto(partner, key(partner.apiKeyCiphertext)),
       places: places.map((place) => toPlaceDto(place, key(place.apiKeyCiphertext))),
     };
+  }
+
+  /** A new name, everywhere at once (`POST /partner/auth` answers it too); the key stays. */
+  async renamePartner(caller: Caller, id: string, body: UpdatePartnerDto): Promise<PartnerDto> {
+    const partner = await this.findPartner(id);
+    const name = body.name.trim();
+    await this.transactions.run(async (manager) => {
+      await this.repository.in(manager).renamePartner(partner.id, name);
+      await this.audit.write(manager, caller.actor, {
+        action: 'partner.update',
+        targetType: 'partner',
+        targetId: partner.id,
+        details: { name, previous_name: partner.name },
+      });
+    });
+    const key = this.vault.open(partner.apiKeyCiphertext);
+    return toPartnerDto({ ...partner, name }, caller.seesWholeKeys ? key : maskApiKey(key));
   }
 
   /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashKey, KeyVault, maskApiKey } from '../../common/crypto/key-vault';
 import { maskCpf } from '../../common/domain/cpf';
 import { invalidParameter, notFound } from '../../common/errors/domain-error';
+import { CSV_BATCH, csvLines } from '../../common/http/csv';
 import { Page, pageOf, paging } from '../../common/http/paging';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -11,7 +12,7 @@ import { Caller } from '../auth/caller';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { toPlaceDto, toPlanDto } from './control-panel.mappers';
-import { ControlPanelRepository } from './control-panel.repository';
+import { ControlPanelRepository, VisitListRow } from './control-panel.repository';
 import {
   AdminPlanDto,
   CreatePlaceDto,
@@ -26,6 +27,7 @@ import {
   UpdatePlaceDto,
   VisitListItemDto,
   VisitPageDto,
+  VisitsExportQueryDto,
   VisitsQueryDto,
 } from './dto/places.dto';
 import { withCode } from './generated-code';
@@ -265,6 +267,25 @@ export class PlacesAdminService {
       })),
       page,
       total,
+    );
+  }
+
+  /** The visits `allVisits` finds, as CSV lines, newest first; the window is checked before the first line. */
+  exportVisits(caller: Caller, query: VisitsExportQueryDto): AsyncGenerator<string> {
+    const { from, to } = this.window(query);
+    const filter = { placeId: query.place_id, from, to };
+    return csvLines(
+      ['id', 'created_at', 'place_id', 'place_name', 'beneficiary_code', 'cpf', 'plan_code'],
+      (after: VisitListRow | undefined) => this.repository.exportVisits(filter, after?.id, CSV_BATCH),
+      (row) => [
+        String(row.id),
+        formatInZone(row.createdAt, this.config.businessTimezone),
+        row.placeId,
+        row.placeName,
+        row.beneficiaryCode,
+        caller.seesWholeCpfs ? row.cpf : maskCpf(row.cpf),
+        row.planCode,
+      ],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/domain-error';
+import { noteRequestPlace } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
@@ -43,6 +44,7 @@ export class CheckInConfirmationService {
         ? undefined
         : await this.repository.findByConfirmationHash(hashConfirmationToken(token));
     if (!found) throw notFound('memberCheckIn.confirmationNotFound');
+    noteRequestPlace(found.placeId);
     await this.transactions.batch((tx) => this.confirm(tx, found, {}));
   }
 

@@ -8,7 +8,7 @@ import { CheckInTokenGenerator } from './check-in-tokens';
 import { MemberCheckInsController } from './member-check-ins.controller';
 import { MemberCheckInsRepository } from './member-check-ins.repository';
 import { MemberCheckInsService } from './member-check-ins.service';
-import { PlaceCheckInsController } from './place-check-ins.controller';
+import { BeneficiaryCheckInsController, PlaceCheckInsController } from './place-check-ins.controller';
 import { TokenCheckInsService } from './token-check-ins.service';
 import { TokenLookupLimiter } from './token-lookup-limiter';
 
@@ -19,7 +19,12 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
  */
 @Module({
   imports: [EligibilityModule, WebhooksModule],
-  controllers: [MemberCheckInsController, CheckInConfirmationsController, PlaceCheckInsController],
+  controllers: [
+    MemberCheckInsController,
+    CheckInConfirmationsController,
+    PlaceCheckInsController,
+    BeneficiaryCheckInsController,
+  ],
   providers: [
     MemberCheckInsRepository,
     MemberCheckInsService,
@@ -29,6 +34,6 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
     CheckInTokenGenerator,
     MemberGuard,
   ],
-  exports: [TokenCheckInsService],
+  exports: [TokenCheckInsService, MemberCheckInsRepository],
 })
 export class MemberCheckInsModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { duplicateKeyName } from '../../database/mysql-errors';
 import { executePrepared } from '../../database/prepared-statement';
+import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
@@ -60,6 +61,16 @@ const ROW_SELECT = `SELECT ${STATE_COLUMNS}, pl.code AS planCode, p.name AS plac
   JOIN places p ON p.id = c.place_id
   JOIN beneficiaries b ON b.id = c.beneficiary_id
   LEFT JOIN plans pl ON pl.id = c.plan_id`;
+
+/** A check-in as the console lists it: with the member's name. */
+export interface ListedCheckInRow extends CheckInRow {
+  beneficiaryName: string;
+}
+
+const LIST_SELECT = ROW_SELECT.replace(
+  'b.code AS beneficiaryCode',
+  'b.code AS beneficiaryCode, b.name AS beneficiaryName',
+);
 
 function toState<T extends CheckInState>(row: T): T {
   return {
@@ -238,10 +249,10 @@ export class MemberCheckInsRepository {
     now: Date,
     offset: number,
     limit: number,
-  ): Promise<{ rows: CheckInRow[]; total: number }> {
+  ): Promise<{ rows: ListedCheckInRow[]; total: number }> {
     const [condition, values] = status ? statusCondition(status, now) : ['TRUE', []];
-    const rows: CheckInRow[] = await this.dataSource.query(
-      `${ROW_SELECT} WHERE c.place_id = ? AND ${condition}
+    const rows: ListedCheckInRow[] = await this.dataSource.query(
+      `${LIST_SELECT} WHERE c.place_id = ? AND ${condition}
        ORDER BY c.started_at DESC, c.id DESC LIMIT ? OFFSET ?`,
       [placeId, ...values, limit, offset],
     );
@@ -250,6 +261,66 @@ export class MemberCheckInsRepository {
       [placeId, ...values],
     );
     return { rows: rows.map(toState), total: Number(total) };
+  }
+
+  /** The id of the beneficiary with this CPF or this code. */
+  async findBeneficiaryId(by: { cpf: string } | { code: string }): Promise<number | undefined> {
+    const [column, value] = 'cpf' in by ? ['cpf', by.cpf] : ['code', by.code];
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM beneficiaries WHERE ${column} = ?`,
+      [value],
+    );
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  /** A beneficiary's check-ins at every place, newest first. */
+  async listOfBeneficiary(
+    beneficiaryId: number,
+    status: CheckInStatus | undefined,
+    now: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ListedCheckInRow[]; total: number }> {
+    const [condition, values] = status ? statusCondition(status, now) : ['TRUE', []];
+    const rows: ListedCheckInRow[] = await this.dataSource.query(
+      `${LIST_SELECT} WHERE c.beneficiary_id = ? AND ${condition}
+       ORDER BY c.started_at DESC, c.id DESC LIMIT ? OFFSET ?`,
+      [beneficiaryId, ...values, limit, offset],
+    );
+    const [{ total }]: { total: string | number }[] = await this.dataSource.query(
+      `SELECT COUNT(*) AS total FROM member_check_ins c WHERE c.beneficiary_id = ? AND ${condition}`,
+      [beneficiaryId, ...values],
+    );
+    return { rows: rows.map(toState), total: Number(total) };
+  }
+
+  /**
+   * Of the places reached: check-ins pending now, and those that expired, were confirmed or were cancelled since
+   * `since` (among those started since `startedSince`, through each place's own index).
+   */
+  async countsSince(
+    reach: PlaceReach,
+    now: Date,
+    since: Date,
+    startedSince: Date,
+  ): Promise<{ pending: number; expired: number; validated: number; cancelled: number }> {
+    const [condition, params] = placeReachCondition(reach, 'p.id');
+    const [row]: Record<'pending' | 'expired' | 'validated' | 'cancelled', string | null>[] =
+      await this.dataSource.query(
+        `SELECT SUM(c.status = 'pending' AND c.expires_at > ?) AS pending,
+                SUM(c.status IN ('pending', 'expired') AND c.expires_at <= ? AND c.expires_at >= ?) AS expired,
+                SUM(c.status = 'validated' AND c.validated_at >= ?) AS validated,
+                SUM(c.status = 'cancelled' AND c.cancelled_at >= ?) AS cancelled
+         FROM places p JOIN member_check_ins c ON c.place_id = p.id AND c.started_at >= ?
+         WHERE ${condition}`,
+        [now, now, since, since, since, startedSince, ...params],
+      );
+    return {
+      pending: Number(row?.pending ?? 0),
+      expired: Number(row?.expired ?? 0),
+      validated: Number(row?.validated ?? 0),
+      cancelled: Number(row?.cancelled ?? 0),
+    };
   }
 
   /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
+import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -21,6 +22,8 @@ import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.const
 import { CheckInTokenGenerator, generateConfirmationToken, hashConfirmationToken } from './check-in-tokens';
 import { MemberCheckInDto } from './dto/member-check-ins.dto';
 import {
+  BeneficiaryCheckInDto,
+  BeneficiaryCheckInPageDto,
   CHECK_INS_PAGE_SIZE,
   PlaceCheckInDto,
   PlaceCheckInPageDto,
@@ -140,6 +143,36 @@ export class MemberCheckInsService {
     );
     return {
       data: rows.map((row) => PlaceCheckInDto.of(row, now, this.config.businessTimezone)),
+      page,
+      page_size: pageSize,
+      total,
+    };
+  }
+
+  /** A beneficiary's check-ins (by CPF or code), newest first, for the control panel's beneficiary page. */
+  async listOfBeneficiary(
+    identifier: string,
+    query: PlaceCheckInsQueryDto,
+  ): Promise<BeneficiaryCheckInPageDto> {
+    const cpf = normalizeCpf(identifier);
+    const beneficiaryId = isValidCpf(cpf)
+      ? await this.repository.findBeneficiaryId({ cpf })
+      : /^[A-Za-z0-9]{8}$/.test(identifier)
+        ? await this.repository.findBeneficiaryId({ code: identifier.toUpperCase() })
+        : undefined;
+    if (beneficiaryId === undefined) throw notFound('controlPanel.beneficiaryNotFound');
+    const page = Number(query.page ?? 1);
+    const pageSize = Number(query.page_size ?? CHECK_INS_PAGE_SIZE);
+    const now = this.clock.now();
+    const { rows, total } = await this.repository.listOfBeneficiary(
+      beneficiaryId,
+      query.status,
+      now,
+      (page - 1) * pageSize,
+      pageSize,
+    );
+    return {
+      data: rows.map((row) => BeneficiaryCheckInDto.of(row, now, this.config.businessTimezone)),
       page,
       page_size: pageSize,
       total,

@@ -3,7 +3,11 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
 import { Caller } from '../auth/caller';
-import { PlaceCheckInPageDto, PlaceCheckInsQueryDto } from './dto/place-check-ins.dto';
+import {
+  BeneficiaryCheckInPageDto,
+  PlaceCheckInPageDto,
+  PlaceCheckInsQueryDto,
+} from './dto/place-check-ins.dto';
 import { MemberCheckInsService } from './member-check-ins.service';
 
 @ApiTags('Control panel')
@@ -29,5 +33,29 @@ export class PlaceCheckInsController {
     @Query() query: PlaceCheckInsQueryDto,
   ): Promise<PlaceCheckInPageDto> {
     return this.checkIns.listOfPlace(caller, id, query);
+  }
+}
+
+@ApiTags('Control panel')
+@Controller('admin/beneficiaries')
+@AdminAuth()
+export class BeneficiaryCheckInsController {
+  constructor(private readonly checkIns: MemberCheckInsService) {}
+
+  @Get(':cpf/check-ins')
+  @Roles('support')
+  @ApiOperation({
+    summary: "A beneficiary's member check-ins at every place, newest first",
+    description: 'A pending check-in past its `expires_at` is listed (and filtered) as `expired`.',
+  })
+  @ApiParam({
+    name: 'cpf',
+    example: '111.444.777-35',
+    description: "A CPF, with or without punctuation, or the beneficiary's 8-character code",
+  })
+  @ApiOkResponse({ type: BeneficiaryCheckInPageDto })
+  @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
+  list(@Param('cpf') cpf: string, @Query() query: PlaceCheckInsQueryDto): Promise<BeneficiaryCheckInPageDto> {
+    return this.checkIns.listOfBeneficiary(cpf, query);
   }
 }

@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCsvResponse, csvFile } from '../../common/http/csv';
 import { Page } from '../../common/http/paging';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AdminAuth, CurrentCaller, Roles } from '../auth/auth.decorators';
 import { Caller } from '../auth/caller';
 import {
+  AdminDeliveriesExportQueryDto,
   AdminDeliveriesQueryDto,
   AdminDeliveryDetailDto,
   AdminDeliveryDto,
@@ -34,6 +36,26 @@ export class DeliveriesAdminController {
     @Query() query: AdminDeliveriesQueryDto,
   ): Promise<Page<AdminDeliveryDto>> {
     return this.webhooks.listDeliveries(caller, query);
+  }
+
+  @Get('export')
+  @Roles('support', 'gym')
+  @ApiOperation({
+    summary: 'The deliveries of the list, with its filters, as a CSV file (every page), newest first',
+    description:
+      'UTF-8 with a byte-order mark, comma-separated, one header line. A gym account gets its places only.',
+  })
+  @ApiCsvResponse(
+    'deliveries.csv',
+    'id,created_at,place_id,place_name,event_id,event_type,url,status,attempts,last_status_code,last_error,' +
+      'last_attempt_at,next_attempt_at,delivered_at\r\n' +
+      'dlv_0c1f4e0a9b8d4c7e8f6a5b4c3d2e1f00,2026-11-22T07:02:11.412-03:00,5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61,' +
+      'Acme Paulista,evt_5f0c3a6e2b1d4c8f9a7b6c5d4e3f2a1b,CHECK_IN_CREATED,https://erp.example.com/webhooks/checkins,' +
+      'pending,2,503,HTTP 503,2026-11-22T07:02:17.020-03:00,2026-11-22T07:07:19.020-03:00,\r\n',
+  )
+  @ApiErrorResponses({ 422: ['invalid_parameter'] })
+  export(@CurrentCaller() caller: Caller, @Query() query: AdminDeliveriesExportQueryDto): StreamableFile {
+    return csvFile('deliveries.csv', this.webhooks.exportDeliveries(caller, query));
   }
 
   @Get(':id')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PlaceScope } from '../auth/caller';
+import { FAILING_SQL } from './delivery-health.repository';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
 import { DeliveryLogRow } from './webhooks.repository';
 
@@ -33,6 +34,8 @@ export interface AttemptRow {
 
 export interface DeliveryFilter {
   status?: DeliveryStatus;
+  /** Failed, or waiting for a retry after a failed attempt. */
+  failing?: boolean;
   placeId?: string;
   scope: PlaceScope;
 }
@@ -43,6 +46,33 @@ const COLUMNS = `d.id, d.place_id AS placeId, p.name AS placeName, p.partner_id 
   d.created_at AS createdAt, b.failures AS endpointFailures, b.open_until AS endpointOpenUntil,
   b.last_error AS endpointLastError, b.last_failure_at AS endpointLastFailureAt`;
 
+/** The WHERE of the delivery list and its export (before the delivery `beforeId`, for the next batch). */
+function deliveryWhere(filter: DeliveryFilter, beforeId?: string): [string, unknown[]] {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    conditions.push('d.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.failing) conditions.push(FAILING_SQL);
+  if (filter.placeId !== undefined) {
+    conditions.push('d.place_id = ?');
+    params.push(filter.placeId);
+  }
+  if ('partnerId' in filter.scope) {
+    conditions.push('d.place_id IN (SELECT id FROM places WHERE partner_id = ?)');
+    params.push(filter.scope.partnerId);
+  } else if ('placeIds' in filter.scope) {
+    conditions.push(filter.scope.placeIds.length > 0 ? 'd.place_id IN (?)' : 'FALSE');
+    if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
+  }
+  if (beforeId !== undefined) {
+    conditions.push('d.id < ?');
+    params.push(beforeId);
+  }
+  return [conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params];
+}
+
 /** The delivery log across places, for the console (support, operators, and gym accounts within their scope). */
 @Injectable()
 export class DeliveriesAdminRepository {
@@ -50,24 +80,7 @@ export class DeliveriesAdminRepository {
 
   /** Failed deliveries first, then newest first. */
   async list(filter: DeliveryFilter, offset: number, limit: number) {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (filter.status) {
-      conditions.push('d.status = ?');
-      params.push(filter.status);
-    }
-    if (filter.placeId !== undefined) {
-      conditions.push('d.place_id = ?');
-      params.push(filter.placeId);
-    }
-    if ('partnerId' in filter.scope) {
-      conditions.push('d.place_id IN (SELECT id FROM places WHERE partner_id = ?)');
-      params.push(filter.scope.partnerId);
-    } else if ('placeIds' in filter.scope) {
-      conditions.push(filter.scope.placeIds.length > 0 ? 'd.place_id IN (?)' : 'FALSE');
-      if (filter.scope.placeIds.length > 0) params.push(filter.scope.placeIds);
-    }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [where, params] = deliveryWhere(filter);
     const rows: AdminDeliveryRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS}
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
@@ -80,6 +93,22 @@ export class DeliveriesAdminRepository {
       params,
     );
     return { rows, total: Number(total) };
+  }
+
+  /** The deliveries `list` finds, newest first by id (time-ordered), before the one with `beforeId`. */
+  exportList(
+    filter: DeliveryFilter,
+    beforeId: string | undefined,
+    limit: number,
+  ): Promise<AdminDeliveryRow[]> {
+    const [where, params] = deliveryWhere(filter, beforeId);
+    return this.dataSource.query(
+      `SELECT ${COLUMNS}
+       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
+       ${where} ORDER BY d.id DESC LIMIT ?`,
+      [...params, limit],
+    );
   }
 
   async find(id: string): Promise<AdminDeliveryDetailRow | undefined> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { maskCpf } from '../../common/domain/cpf';
 import { notFound } from '../../common/errors/domain-error';
+import { CSV_BATCH, csvLines } from '../../common/http/csv';
 import { Page, pageOf, paging } from '../../common/http/paging';
 import { maskCpfsInText } from '../../common/logging/logging.module';
 import { formatInZone } from '../../common/time/business-time';
@@ -13,7 +14,13 @@ import {
   AdminDeliveryRow,
   DeliveriesAdminRepository,
 } from './deliveries-admin.repository';
-import { AdminDeliveriesQueryDto, AdminDeliveryDetailDto, AdminDeliveryDto } from './dto/webhooks-admin.dto';
+import { DeliveryHealthRepository } from './delivery-health.repository';
+import {
+  AdminDeliveriesExportQueryDto,
+  AdminDeliveriesQueryDto,
+  AdminDeliveryDetailDto,
+  AdminDeliveryDto,
+} from './dto/webhooks-admin.dto';
 import {
   EndpointStateDto,
   AcceptedDto,
@@ -27,6 +34,8 @@ import { DELIVERY_ID_PATTERN, endpointState } from './webhook-policy';
 import { WebhooksService } from './webhooks.service';
 
 const UUID_LENGTH = 36;
+/** How far back the attempts log is read for when an endpoint started failing. */
+const FAILING_SINCE_LOOKBACK_MS = 30 * 86_400_000;
 
 /** Masks every CPF-looking number in a delivery's payload (`document_number`), for support. */
 function maskPayload(value: unknown): unknown {
@@ -47,11 +56,35 @@ export class WebhooksAdminService {
     private readonly places: AuthRepository,
     private readonly webhooks: WebhooksService,
     private readonly deliveries: DeliveriesAdminRepository,
+    private readonly health: DeliveryHealthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** As `/partner/webhook/get`, and since when each failing endpoint has been failing. */
   async list(caller: Caller, placeId: string): Promise<WebhookListDto> {
-    return this.webhooks.list(await this.place(caller, placeId));
+    const place = await this.place(caller, placeId);
+    const listed = await this.webhooks.list(place);
+    const failing = listed.webhooks.filter(
+      (webhook) => (webhook.delivery_state?.consecutive_failures ?? 0) > 0,
+    );
+    const since = await this.health.failingSince(
+      failing.map((webhook) => ({
+        subscriptionId: webhook.id,
+        placeId: place.placeId,
+        url: webhook.webhook_url,
+      })),
+      new Date(Date.now() - FAILING_SINCE_LOOKBACK_MS),
+    );
+    return {
+      webhooks: listed.webhooks.map((webhook) => {
+        if (!webhook.delivery_state) return webhook;
+        const first = since.get(webhook.id);
+        return {
+          ...webhook,
+          delivery_state: { ...webhook.delivery_state, failing_since: this.time(first ?? null) },
+        };
+      }),
+    };
   }
 
   async create(caller: Caller, placeId: string, body: unknown): Promise<WebhookCreatedResponseDto> {
@@ -87,6 +120,7 @@ export class WebhooksAdminService {
     const { rows, total } = await this.deliveries.list(
       {
         status: query.status as DeliveryStatus | undefined,
+        failing: query.failing === 'true',
         placeId: query.place_id,
         scope: caller.placeScope,
       },
@@ -97,6 +131,54 @@ export class WebhooksAdminService {
       rows.map((row) => this.deliveryDto(row)),
       page,
       total,
+    );
+  }
+
+  /** The deliveries the list finds, as CSV lines, newest first. */
+  exportDeliveries(caller: Caller, query: AdminDeliveriesExportQueryDto): AsyncGenerator<string> {
+    const filter = {
+      status: query.status as DeliveryStatus | undefined,
+      failing: query.failing === 'true',
+      placeId: query.place_id,
+      scope: caller.placeScope,
+    };
+    return csvLines(
+      [
+        'id',
+        'created_at',
+        'place_id',
+        'place_name',
+        'event_id',
+        'event_type',
+        'url',
+        'status',
+        'attempts',
+        'last_status_code',
+        'last_error',
+        'last_attempt_at',
+        'next_attempt_at',
+        'delivered_at',
+      ],
+      (after: AdminDeliveryRow | undefined) => this.deliveries.exportList(filter, after?.id, CSV_BATCH),
+      (row) => {
+        const delivery = this.deliveryDto(row);
+        return [
+          delivery.id,
+          delivery.created_at,
+          delivery.place_id,
+          delivery.place_name,
+          delivery.event_id,
+          delivery.event_type,
+          delivery.url,
+          delivery.status,
+          delivery.attempts,
+          delivery.last_status_code,
+          delivery.last_error,
+          delivery.last_attempt_at,
+          delivery.next_attempt_at,
+          delivery.delivered_at,
+        ];
+      },
     );
   }
 

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { PartnersModule } from '../partners/partners.module';
 import { DeliveriesAdminController } from './deliveries-admin.controller';
 import { DeliveriesAdminRepository } from './deliveries-admin.repository';
+import { DeliveryHealthRepository } from './delivery-health.repository';
 import { QueueDashboard } from './queue-dashboard';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -39,9 +40,10 @@ import { WebhooksService } from './webhooks.service';
     WebhooksService,
     QueueDashboard,
     DeliveriesAdminRepository,
+    DeliveryHealthRepository,
     WebhooksAdminService,
     WebhookMetrics,
   ],
-  exports: [WebhookOutboxService],
+  exports: [WebhookOutboxService, DeliveryHealthRepository],
 })
 export class WebhooksModule {}

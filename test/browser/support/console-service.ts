@@ -15,6 +15,8 @@ export class ConsoleService {
   private constructor(
     readonly process: ServiceProcess,
     readonly base: string,
+    /** The database of this service alone, for a story's setting that no route makes (an ended session). */
+    readonly databaseUrl: string,
   ) {}
 
   static async start(name: string, env: Record<string, string> = {}): Promise<ConsoleService> {
@@ -34,7 +36,7 @@ export class ConsoleService {
       ...env,
     });
     await service.waitUntilListening(90_000);
-    return new ConsoleService(service, base);
+    return new ConsoleService(service, base, database.toString());
   }
 
   get consoleUrl(): string {

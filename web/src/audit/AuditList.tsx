@@ -1,15 +1,21 @@
 import { Box, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import {
+  AutocompleteInput,
   DataTable,
   DateInput,
   FunctionField,
+  ReferenceInput,
+  SelectInput,
   SimpleList,
   TextInput,
+  TopToolbar,
   useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
+import { ExportButton } from '../common/ExportButton';
 import { WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { ScreenList } from '../common/ScreenList';
@@ -21,22 +27,115 @@ interface AuditEntry {
   actor_type: 'account' | 'admin-token' | 'place';
   actor_id: string | null;
   actor_label: string | null;
+  actor_name: string | null;
   action: string;
   target_type: string | null;
   target_id: string | null;
+  target_label: string | null;
+  place_name: string | null;
   address: string | null;
   request_id: string | null;
   details: Record<string, unknown> | null;
 }
 
-const filters = [
-  <TextInput key="actor" source="actor" label="app.audit.actor" alwaysOn />,
-  <TextInput key="action" source="action" label="app.audit.action" alwaysOn helperText={false} />,
-  <TextInput key="target_type" source="target_type" label="app.audit.target_type" alwaysOn />,
-  <TextInput key="target_id" source="target_id" label="app.audit.target_id" alwaysOn />,
-  <DateInput key="from" source="from" label="app.audit.from" alwaysOn />,
-  <DateInput key="to" source="to" label="app.audit.to" alwaysOn />,
+/** Every action the service audits, in the order people look for them. */
+export const AUDIT_ACTIONS = [
+  'session.login',
+  'session.logout',
+  'key.reveal',
+  'place.create',
+  'place.update',
+  'place.key.rotate',
+  'partner.create',
+  'partner.update',
+  'partner.key.rotate',
+  'plan.create',
+  'plan.delete',
+  'benefit_plan.create',
+  'benefit_plan.update',
+  'beneficiary.create',
+  'beneficiary.update',
+  'beneficiary.bulk_import',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.test',
+  'delivery.redeliver',
+  'account.invite',
+  'account.update',
+  'account.disable',
+  'account.enable',
+  'account.password_link',
+  'account.password.set',
 ];
+
+const TARGET_TYPES = [
+  'place',
+  'partner',
+  'plan',
+  'benefit_plan',
+  'beneficiary',
+  'webhook',
+  'delivery',
+  'account',
+];
+
+/** The target filter: a choice of places, partners or accounts by name; a code for the other kinds. */
+const TargetInput = (_props: { source: string; alwaysOn?: boolean }) => {
+  const type = useWatch({ name: 'target_type' }) as string | undefined;
+  const reference = { place: 'places', partner: 'partners', account: 'accounts' }[type ?? ''];
+  if (reference) {
+    return (
+      <ReferenceInput source="target_id" reference={reference}>
+        <AutocompleteInput
+          label={`app.audit.target_of.${type}`}
+          optionText={(record: { name?: string; email?: string }) => record.name ?? record.email ?? ''}
+          filterToQuery={(q) => ({ q })}
+          sx={{ minWidth: 240 }}
+        />
+      </ReferenceInput>
+    );
+  }
+  if (!type) return null;
+  return <TextInput source="target_id" label="app.audit.target_code" helperText={false} />;
+};
+
+const useFilters = () => {
+  const translate = useTranslate();
+  return [
+    <ReferenceInput key="actor" source="actor" reference="accounts" alwaysOn>
+      <AutocompleteInput
+        label="app.audit.actor"
+        optionText={(account: { name: string; email: string }) => `${account.name} (${account.email})`}
+        filterToQuery={(q) => ({ q })}
+        sx={{ minWidth: 240 }}
+      />
+    </ReferenceInput>,
+    <SelectInput
+      key="action"
+      source="action"
+      label="app.audit.action"
+      alwaysOn
+      choices={AUDIT_ACTIONS.map((action) => ({
+        id: action,
+        name: translate(`app.audit.actions.${action}`),
+      }))}
+      translateChoice={false}
+      sx={{ minWidth: 220 }}
+    />,
+    <SelectInput
+      key="target_type"
+      source="target_type"
+      label="app.audit.target_type"
+      alwaysOn
+      choices={TARGET_TYPES.map((type) => ({ id: type, name: `app.audit.target_types.${type}` }))}
+      sx={{ minWidth: 180 }}
+    />,
+    <TargetInput key="target_id" source="target_id" alwaysOn />,
+    <DateInput key="from" source="from" label="app.audit.from" alwaysOn />,
+    <DateInput key="to" source="to" label="app.audit.to" alwaysOn />,
+  ];
+};
 
 const Actor = () => {
   const entry = useRecordContext<AuditEntry>();
@@ -44,10 +143,40 @@ const Actor = () => {
   if (!entry) return null;
   return (
     <Box>
-      <Typography variant="body2">{entry.actor_label ?? entry.actor_id ?? '—'}</Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="body2">{entry.actor_name ?? entry.actor_label ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {translate(`app.audit.actor_type.${entry.actor_type}`, { _: entry.actor_type })}
+        {entry.actor_name && entry.actor_label && entry.actor_label !== entry.actor_name
+          ? ` · ${entry.actor_label}`
+          : ''}
       </Typography>
+    </Box>
+  );
+};
+
+/** What the entry changed, named: "Place: Academia Centro", a code where that is the name (beneficiaries). */
+function useTargetText() {
+  const translate = useTranslate();
+  return (entry: AuditEntry) => {
+    if (!entry.target_type) return '—';
+    const kind = translate(`app.audit.target_types.${entry.target_type}`, { _: entry.target_type });
+    const name = entry.target_label ?? entry.target_id;
+    return name ? `${kind}: ${name}` : kind;
+  };
+}
+
+const Target = () => {
+  const entry = useRecordContext<AuditEntry>();
+  const text = useTargetText();
+  if (!entry) return null;
+  return (
+    <Box>
+      <Typography variant="body2">{text(entry)}</Typography>
+      {entry.place_name && entry.target_type !== 'place' && (
+        <Typography variant="caption" color="text.secondary">
+          {entry.place_name}
+        </Typography>
+      )}
     </Box>
   );
 };
@@ -75,15 +204,18 @@ const Origin = () => {
   );
 };
 
-/** What changed, as "field: value" lines rather than raw JSON. */
+/** What changed, as "field: value" lines; the place id a detail names is shown by its place's name. */
 const Details = () => {
   const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
   if (!entry?.details || Object.keys(entry.details).length === 0) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {Object.entries(entry.details).map(([key, value]) => (
         <Typography component="li" variant="caption" key={key} sx={{ overflowWrap: 'anywhere' }}>
-          {key}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+          {key === 'place_id' && entry.place_name
+            ? `${translate('app.audit.target_types.place')}: ${entry.place_name}`
+            : `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`}
         </Typography>
       ))}
     </Box>
@@ -94,12 +226,17 @@ export const AuditList = () => {
   const small = useSmall();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const target = (entry: AuditEntry) => [entry.target_type, entry.target_id].filter(Boolean).join(' ') || '—';
+  const filters = useFilters();
+  const target = useTargetText();
   const action = (entry: AuditEntry) => translate(`app.audit.actions.${entry.action}`, { _: entry.action });
   return (
     <ScreenList
       filters={filters}
-      actions={false}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
       empty={<EmptyState title="app.audit.none" hint="app.audit.none_hint" />}
       perPage={50}
     >
@@ -108,7 +245,7 @@ export const AuditList = () => {
           linkType={false}
           primaryText={action}
           secondaryText={(entry) =>
-            `${entry.actor_label ?? entry.actor_type} · ${formatDateTime(entry.at, locale)}`
+            `${entry.actor_name ?? entry.actor_label ?? entry.actor_type} · ${formatDateTime(entry.at, locale)}`
           }
           tertiaryText={target}
         />
@@ -124,13 +261,13 @@ export const AuditList = () => {
             <FunctionField<AuditEntry> render={action} />
           </DataTable.Col>
           <DataTable.Col source="target_id" label="app.audit.target" disableSort>
-            <FunctionField<AuditEntry> render={target} />
+            <Target />
           </DataTable.Col>
           <DataTable.Col
             source="details"
             label="app.audit.details"
             disableSort
-            cellSx={() => ({ minWidth: 240, maxWidth: 360 })}
+            cellSx={() => ({ minWidth: 220, maxWidth: 340 })}
           >
             <Details />
           </DataTable.Col>

@@ -2,7 +2,7 @@ import { Create } from 'react-admin';
 import { BeneficiaryForm } from './BeneficiaryForm';
 
 export const BeneficiaryCreate = () => (
-  <Create redirect="list">
+  <Create redirect="show">
     <BeneficiaryForm creating />
   </Create>
 );

@@ -11,7 +11,7 @@ export const BeneficiaryEdit = () => (
   <Edit
     title={<Title />}
     mutationMode="pessimistic"
-    redirect="list"
+    redirect="show"
     {...stayOnError}
     error={<EditNotFoundOrError what="app.beneficiaries.one" />}
   >

@@ -1,6 +1,15 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button } from '@mui/material';
-import { CreateButton, DataTable, SimpleList, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { ExportButton } from '../common/ExportButton';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
 import { ActiveField, CodeField, CpfField, LinkField } from '../common/fields';
@@ -17,6 +26,8 @@ interface Beneficiary {
   email: string | null;
   active: boolean;
   benefit_plan_code: string | null;
+  /** Sent once the Wellhub-compatible routes land. */
+  member_number?: string;
 }
 
 const ImportButton = ({ variant }: { variant?: 'contained' | 'text' }) => {
@@ -38,6 +49,7 @@ const Actions = () => {
   const { canAccess } = useCanAccess({ resource: 'beneficiaries', action: 'create' });
   return (
     <TopToolbar>
+      <ExportButton />
       {canAccess && <ImportButton />}
       {canAccess && <CreateButton />}
     </TopToolbar>
@@ -55,9 +67,39 @@ const Empty = () => {
   );
 };
 
+/** The table of the list; the member number column appears once the service sends it. */
+const Table = ({ empty }: { empty: React.ReactElement }) => {
+  const { data } = useListContext<Beneficiary>();
+  const memberNumbers = data?.some((row) => row.member_number !== undefined);
+  return (
+    <DataTable rowClick="show" bulkActionButtons={false} empty={empty}>
+      <DataTable.Col source="name" label="app.beneficiaries.name" disableSort>
+        <LinkField source="name" />
+      </DataTable.Col>
+      <DataTable.Col source="cpf" label="app.beneficiaries.cpf" disableSort>
+        <CpfField source="cpf" />
+      </DataTable.Col>
+      <DataTable.Col source="code" label="app.beneficiaries.code" disableSort>
+        <CodeField source="code" />
+      </DataTable.Col>
+      {memberNumbers && (
+        <DataTable.Col source="member_number" label="app.beneficiaries.member_number" disableSort>
+          <CodeField source="member_number" />
+        </DataTable.Col>
+      )}
+      <DataTable.Col source="email" label="app.beneficiaries.email" disableSort />
+      <DataTable.Col source="benefit_plan_code" label="app.beneficiaries.benefit_plan" disableSort>
+        <CodeField source="benefit_plan_code" />
+      </DataTable.Col>
+      <DataTable.Col source="active" label="app.beneficiaries.state" disableSort>
+        <ActiveField />
+      </DataTable.Col>
+    </DataTable>
+  );
+};
+
 export const BeneficiaryList = () => {
   const small = useSmall();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'beneficiaries', action: 'edit' });
   const notFound = (
     <EmptyState title="app.beneficiaries.none_found" hint="app.beneficiaries.none_found_hint" />
   );
@@ -78,31 +120,14 @@ export const BeneficiaryList = () => {
     >
       {small ? (
         <SimpleList<Beneficiary>
-          linkType={canEdit ? 'edit' : false}
+          linkType="show"
           empty={notFound}
           primaryText={(record) => record.name}
           secondaryText={(record) => `CPF ${formatCpf(record.cpf)} · ${record.code}`}
           tertiaryText={(record) => record.benefit_plan_code ?? ''}
         />
       ) : (
-        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} empty={notFound}>
-          <DataTable.Col source="name" label="app.beneficiaries.name" disableSort>
-            {canEdit ? <LinkField source="name" to="edit" /> : undefined}
-          </DataTable.Col>
-          <DataTable.Col source="cpf" label="app.beneficiaries.cpf" disableSort>
-            <CpfField source="cpf" />
-          </DataTable.Col>
-          <DataTable.Col source="code" label="app.beneficiaries.code" disableSort>
-            <CodeField source="code" />
-          </DataTable.Col>
-          <DataTable.Col source="email" label="app.beneficiaries.email" disableSort />
-          <DataTable.Col source="benefit_plan_code" label="app.beneficiaries.benefit_plan" disableSort>
-            <CodeField source="benefit_plan_code" />
-          </DataTable.Col>
-          <DataTable.Col source="active" label="app.beneficiaries.state" disableSort>
-            <ActiveField />
-          </DataTable.Col>
-        </DataTable>
+        <Table empty={notFound} />
       )}
     </ScreenList>
   );

@@ -1,4 +1,12 @@
-import { AutocompleteInput, ReferenceInput, SelectInput, useCanAccess } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  ReferenceInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+} from 'react-admin';
+import { ExportButton } from '../common/ExportButton';
 import { ScreenList } from '../common/ScreenList';
 import { DeliveryTable } from './DeliveryTable';
 
@@ -7,10 +15,17 @@ const STATUSES = ['failed', 'pending', 'queued', 'delivered'].map((id) => ({
   name: `app.delivery.status.${id}`,
 }));
 
-/** Deliveries of every place the person may see: failed first, then newest. */
+/** Deliveries of every place the person may see: failed first, then newest; `failing` keeps the troubled ones. */
 export const DeliveryList = () => {
   const { canAccess: allPlaces } = useCanAccess({ resource: 'partners', action: 'list' });
   const filters = [
+    <BooleanInput
+      key="failing"
+      source="failing"
+      label="app.delivery.failing_only"
+      alwaysOn
+      helperText={false}
+    />,
     <SelectInput
       key="status"
       source="status"
@@ -29,7 +44,15 @@ export const DeliveryList = () => {
     </ReferenceInput>,
   ];
   return (
-    <ScreenList filters={filters} actions={false} perPage={25}>
+    <ScreenList
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
+      perPage={25}
+    >
       <DeliveryTable />
     </ScreenList>
   );

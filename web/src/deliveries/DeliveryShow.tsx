@@ -22,10 +22,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { DateTimeText, DeliveryStatusChip } from '../common/fields';
+import { CopyButton } from '../common/CopyButton';
+import { DateTimeText } from '../common/fields';
 import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { Attempt, Delivery } from '../types';
+import { DeliveryOutcomeChip } from './DeliveryOutcomeChip';
+import { EndpointHealthAlert } from './EndpointHealth';
+import { endpointHealth } from './endpointHealth';
 
 /** attempt_log is absent while the page still shows the list's copy of the delivery. */
 type DeliveryRecord = Delivery & { attempt_log?: Attempt[] };
@@ -157,10 +161,13 @@ const DeliveryDetail = () => {
         <Typography variant="h5" component="h2">
           {translate(`app.delivery.event.${delivery.event_type}`, { _: delivery.event_type })}
         </Typography>
-        <DeliveryStatusChip status={delivery.status} />
+        <DeliveryOutcomeChip delivery={delivery} />
         <Box sx={{ flex: 1 }} />
         <RedeliverButton />
       </Stack>
+      {endpointHealth(delivery.endpoint_state).kind !== 'healthy' && (
+        <EndpointHealthAlert state={delivery.endpoint_state} />
+      )}
       <Card variant="outlined">
         <CardContent>
           <Box
@@ -180,6 +187,17 @@ const DeliveryDetail = () => {
             <Fact label="app.delivery.event_id">
               <span style={{ fontFamily: 'monospace' }}>{delivery.event_id}</span>
             </Fact>
+            {delivery.request_id && (
+              <Fact label="app.delivery.request_id">
+                <Box
+                  component="span"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+                >
+                  <span style={{ fontFamily: 'monospace' }}>{delivery.request_id}</span>
+                  <CopyButton value={delivery.request_id} what="app.delivery.request_id" />
+                </Box>
+              </Fact>
+            )}
             <Fact label="app.delivery.created_at">
               <DateTimeText value={delivery.created_at} />
             </Fact>

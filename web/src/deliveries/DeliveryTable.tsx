@@ -8,10 +8,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
-import { DeliveryStatusChip, DeliveryStatusField, LinkField, WhenField } from '../common/fields';
+import { LinkField, WhenField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { useSmall } from '../common/useSmall';
 import type { Delivery } from '../types';
+import { DeliveryOutcomeChip, DeliveryOutcomeField } from './DeliveryOutcomeChip';
 
 const EventField = () => {
   const translate = useTranslate();
@@ -25,7 +26,19 @@ export const LastAnswerField = () => {
   const record = useRecordContext<Delivery>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.last_status_code) return <>HTTP {record.last_status_code}</>;
+  const ok =
+    record.last_status_code !== null && record.last_status_code >= 200 && record.last_status_code < 300;
+  if (record.last_status_code)
+    return (
+      <Typography
+        component="span"
+        variant="body2"
+        color={ok ? 'text.primary' : 'error'}
+        sx={{ fontWeight: ok ? 400 : 500, whiteSpace: 'nowrap' }}
+      >
+        HTTP {record.last_status_code}
+      </Typography>
+    );
   if (record.last_error)
     return (
       <Typography component="span" variant="body2" color="error" sx={{ wordBreak: 'break-word' }}>
@@ -35,12 +48,27 @@ export const LastAnswerField = () => {
   return <>{translate('app.delivery.no_answer_yet')}</>;
 };
 
+/** When the next attempt goes, while the delivery is on its way. */
+const NextAttemptField = () => {
+  const record = useRecordContext<Delivery>();
+  const [locale] = useLocaleState();
+  if (!record || record.status === 'delivered' || record.status === 'failed' || !record.next_attempt_at)
+    return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(record.next_attempt_at, locale)}
+    </Typography>
+  );
+};
+
 const Empty = () => {
   const { filterValues } = useListContext();
   return (
     <EmptyState
       title={
-        Object.keys(filterValues).some((key) => key !== 'place_id')
+        Object.entries(filterValues).some(
+          ([key, value]) => key !== 'place_id' && value !== false && value !== '',
+        )
           ? 'app.delivery.none_filtered'
           : 'app.delivery.none'
       }
@@ -65,7 +93,7 @@ export const DeliveryTable = ({ showPlace = true }: { showPlace?: boolean }) => 
         secondaryText={(record) =>
           `${showPlace ? `${record.place_name} · ` : ''}${formatDateTime(record.created_at, locale)}`
         }
-        tertiaryText={(record) => <DeliveryStatusChip status={record.status} />}
+        tertiaryText={(record) => <DeliveryOutcomeChip delivery={record} />}
         empty={<Empty />}
       />
     );
@@ -80,18 +108,28 @@ export const DeliveryTable = ({ showPlace = true }: { showPlace?: boolean }) => 
         <EventField />
       </DataTable.Col>
       <DataTable.Col source="status" label="app.delivery.status_label" disableSort>
-        <DeliveryStatusField />
+        <DeliveryOutcomeField />
       </DataTable.Col>
       <DataTable.NumberCol source="attempts" label="app.delivery.attempts" disableSort />
       <DataTable.Col source="last_status_code" label="app.delivery.last_answer" disableSort>
         <LastAnswerField />
       </DataTable.Col>
-      <DataTable.Col
-        source="url"
-        label="app.delivery.url"
-        disableSort
-        cellSx={() => ({ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
-      />
+      <DataTable.Col source="next_attempt_at" label="app.delivery.next_attempt_at" disableSort>
+        <NextAttemptField />
+      </DataTable.Col>
+      {!showPlace && (
+        <DataTable.Col
+          source="url"
+          label="app.delivery.url"
+          disableSort
+          cellSx={() => ({
+            maxWidth: 240,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          })}
+        />
+      )}
     </DataTable>
   );
 };

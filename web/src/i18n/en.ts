@@ -11,6 +11,87 @@ const en = {
     audit: { name: 'Audit entry |||| Audit log' },
   },
   app: {
+    export: {
+      csv: 'Export CSV',
+      hint: 'Every page of this list, with the filters applied, as a CSV file',
+    },
+    health: {
+      healthy: 'Healthy',
+      healthy_detail: 'Its last deliveries arrived.',
+      failing: 'Failing since %{since}',
+      failing_last: 'Failing (last failure at %{last})',
+      failing_detail:
+        '1 attempt in a row failed. Last answer: %{error}. Deliveries are tried again on schedule. |||| %{smart_count} attempts in a row failed. Last answer: %{error}. Deliveries are tried again on schedule.',
+      open: 'Paused until %{until}',
+      open_detail:
+        'After 1 failed attempt its deliveries wait (none is failed meanwhile); one goes again at %{until}. Last answer: %{error}. |||| After %{smart_count} failed attempts in a row its deliveries wait (none is failed meanwhile); one goes again at %{until}. Last answer: %{error}.',
+      probing: 'Trying the receiver again',
+      probing_detail:
+        'One delivery goes to test it; if it arrives, the others follow. Last answer: %{error}.',
+      disabled: 'Disabled',
+      disabled_detail: 'No event is sent to this webhook.',
+      no_error: 'none recorded',
+    },
+    overview: {
+      title: 'Overview',
+      heading: 'What needs attention',
+      gym_heading: 'Your places today',
+      updated: 'Updated at %{when}',
+      visits_today: 'Visits today',
+      recorded_24h: '1 recorded in 24 h |||| %{smart_count} recorded in 24 h',
+      refused_24h: 'Refused in 24 h',
+      eligible_24h: '1 eligible validation |||| %{smart_count} eligible validations',
+      failed_deliveries: 'Failed deliveries (24 h)',
+      delivered_24h: '1 delivered |||| %{smart_count} delivered',
+      waiting_deliveries: 'Deliveries waiting',
+      nothing_waiting: 'Nothing waiting',
+      oldest_waiting:
+        'The oldest has waited %{age}; 1 retrying |||| The oldest has waited %{age}; %{smart_count} retrying',
+      app_checkins_pending: 'App check-ins pending',
+      app_checkins_24h: 'In 24 h: %{expired} expired, %{validated} confirmed',
+      checkins_title: 'Check-ins',
+      range: 'Period',
+      last_24_hours: '24 hours',
+      last_30_days: '30 days',
+      recorded: 'Visits recorded',
+      other_refusals: 'Other refusals',
+      chart_summary_hours: 'Last 24 hours, per hour: %{recorded} visits recorded, %{refused} refused.',
+      chart_summary_days: 'Last 30 days, per day: %{recorded} visits recorded, %{refused} refused.',
+      no_checkins_hours: 'No check-in in the last 24 hours',
+      no_checkins_days: 'No check-in in the last 30 days',
+      refusals_by_label: 'Refusals by reason',
+      endpoints_title: 'Receivers in trouble',
+      endpoints_intro:
+        'Webhooks whose breaker is open, whose last attempts failed, or whose deliveries of the last 24 hours failed or wait for a retry.',
+      endpoints_none: 'Every receiver is answering.',
+      endpoint_counts:
+        'Deliveries in 24 h: %{deliveries} · failed: %{failed} · retrying: %{retrying} (%{rate}%)',
+      see_failing_deliveries: 'See its failing deliveries',
+      visits_today_at: '1 visit today |||| %{smart_count} visits today',
+      no_webhook: 'No webhook subscribed: check-ins are not sent to your system.',
+      open_place: 'Open the place',
+    },
+    refusal: {
+      not_exists: 'Not a beneficiary',
+      already_used: 'Already used here',
+      already_used_other_gym: 'Used at another gym',
+      gym_with_more_than_one_plan: 'Plan code missing',
+      invalid_plan: 'Unknown plan',
+      inactive_employee: 'Inactive beneficiary',
+      gym_inactive: 'Gym inactive',
+      plan_not_allowed: 'Plan not allowed',
+      usage_limit_reached: 'Monthly limit reached',
+      invalid_parameter: 'Malformed request',
+      invalid_gym: 'Wrong gym code',
+      invalid_api_key: 'Unknown key',
+      rate_limited: 'Too many requests',
+      check_in_not_available: 'No longer pending',
+      check_in_expired_alert: 'App check-in expired',
+      not_found: 'Unknown confirmation',
+      internal_error: 'Service error',
+      malformed_request: 'Unreadable body',
+      payload_too_large: 'Body too large',
+    },
     name: 'Integration console',
     language: 'Language',
     menu: {
@@ -50,6 +131,8 @@ const en = {
       benefit_plan_code: '1 to 32 characters: letters, digits, _ and -',
     },
     login: {
+      session_ended:
+        'Your session ended (after a while without use, or it was signed out elsewhere). Sign in again to go on.',
       title: 'Sign in',
       email: 'E-mail',
       password: 'Password',
@@ -73,6 +156,7 @@ const en = {
       ask_again: 'Ask the operator who sent it for a new link.',
     },
     places: {
+      gym_id: 'Gym id (Wellhub)',
       one: 'Place',
       name: 'Name',
       code: 'Code',
@@ -123,6 +207,12 @@ const en = {
       masked_for_role: 'Your account sees this key masked.',
     },
     webhook: {
+      url_required: 'Type the address of your receiver.',
+      url_too_long: 'This address is longer than 2,048 characters.',
+      url_not_absolute: 'Type the whole address, starting with https://',
+      url_scheme: 'The address must start with https:// (http:// only on test servers).',
+      url_user_info: 'The address must not carry a user name or password; the signature proves the sender.',
+      url_refused: 'The service did not accept this address: %{reason}',
       title: 'Check-in webhook',
       intro:
         'The service sends a POST to this address each time a check-in is recorded at the place, signed with Standard Webhooks.',
@@ -149,6 +239,15 @@ const en = {
         'Signing secret (whsec_): it is shown only now. Keep it in your receiver to check the webhook-signature header.',
     },
     delivery: {
+      request_id: 'Request id (X-Request-Id)',
+      failing_only: 'Failing only',
+      outcome: {
+        delivered: 'Delivered',
+        failed: 'Failed (%{answer})',
+        retrying: 'Retrying after %{answer}',
+        paused: 'Paused: receiver failing (%{answer})',
+        waiting: 'Waiting',
+      },
       one: 'Delivery',
       log_title: 'Delivery log',
       log_intro:
@@ -191,6 +290,7 @@ const en = {
       payload: 'Event sent (payload)',
     },
     plans: {
+      product_id: 'Product id',
       intro:
         'A gym with more than one plan needs service_provider_plan_code on check-ins; the tier limits which benefit plans may use each plan.',
       name: 'Name',
@@ -199,7 +299,8 @@ const en = {
       tier: 'Tier',
       external_reference: 'Gym’s reference',
       none: 'No plans',
-      none_hint: 'A place without plans refuses check-ins until a plan is added.',
+      none_hint:
+        'A place without plans accepts check-ins with no tier restriction (the service answers 204, as the contract says). Add plans to name them on check-ins and to limit them by tier.',
       add: 'Add a plan',
       added: 'Plan added',
       removed: 'Plan removed',
@@ -209,6 +310,8 @@ const en = {
         'Check-ins naming plan %{code} are refused from now on (invalid_plan). Past visits keep it.',
     },
     app_checkins: {
+      member: 'Member',
+      live: 'Updates by itself every few seconds · last looked at %{when}',
       intro:
         'Check-ins members started in the app for this place. A pending one is confirmed when your system calls its endpoint or registers its token at the desk; it expires if nobody does.',
       all: 'All',
@@ -228,6 +331,7 @@ const en = {
       },
     },
     checkins: {
+      custom_code: 'Gym’s code (custom_code)',
       when: 'When',
       place: 'Place',
       code: 'Beneficiary code',
@@ -240,6 +344,9 @@ const en = {
       none_hint_place: 'No visit was recorded at this place yet.',
     },
     partners: {
+      create_place: 'Create a place',
+      rename: 'Rename',
+      rename_help: 'The new name shows everywhere at once, POST /partner/auth included; the key stays.',
       one: 'Partner',
       name: 'Name',
       name_help: 'The chain or integrator, as people know it',
@@ -249,7 +356,8 @@ const en = {
       search: 'Name',
       none: 'No partners yet',
       none_hint: 'A partner is a gym chain or integrator; its places get their keys after it is created.',
-      no_places_hint: 'Create a place for this partner in Places.',
+      no_places_hint:
+        'This partner has no places yet. Create its first place: it gets its own key for check-ins.',
     },
     benefit_plans: {
       one: 'Benefit plan',
@@ -272,6 +380,22 @@ const en = {
       none_hint: 'Create a benefit plan before importing beneficiaries: each beneficiary has one.',
     },
     beneficiaries: {
+      member_number: 'Member number',
+      usage_title: 'Use this month',
+      usage_of_limit: '%{used} of %{limit} visits used in %{month}',
+      usage_unlimited:
+        '1 visit in %{month}; the benefit plan has no monthly limit |||| %{smart_count} visits in %{month}; the benefit plan has no monthly limit',
+      usage_reached: 'Monthly limit reached: check-ins answer usage_limit_reached until next month.',
+      usage_remaining: '1 visit left this month |||| %{smart_count} visits left this month',
+      usage_plan: 'Benefit plan %{name} (%{code}), up to tier %{tier}',
+      usage_no_plan: 'No benefit plan: check-ins answer not_exists.',
+      usage_plan_inactive: 'The benefit plan is inactive: check-ins answer not_exists.',
+      last_visit: 'Last visit: %{when}',
+      no_visit_yet: 'No visit yet.',
+      recent_visits: 'Recent visits',
+      app_checkins: 'Check-ins in the app',
+      no_visits_hint: 'Visits at any place appear here as they are recorded.',
+      no_app_checkins_hint: 'Check-ins this member starts in the app appear here, with what became of them.',
       one: 'Beneficiary',
       name: 'Name',
       cpf: 'CPF',
@@ -339,6 +463,22 @@ const en = {
       link_once: 'It works once, until %{when}, and it will not be shown again.',
     },
     audit: {
+      target_code: 'Target code or id',
+      target_types: {
+        place: 'Place',
+        partner: 'Partner',
+        plan: 'Plan',
+        benefit_plan: 'Benefit plan',
+        beneficiary: 'Beneficiary',
+        webhook: 'Webhook',
+        delivery: 'Delivery',
+        account: 'Account',
+      },
+      target_of: {
+        place: 'Which place',
+        partner: 'Which partner',
+        account: 'Which account',
+      },
       at: 'When',
       actor: 'Who',
       action: 'Action',
@@ -366,6 +506,7 @@ const en = {
         'place.update': 'Changed a place',
         'place.key.rotate': 'Rotated a place key',
         'partner.create': 'Created a partner',
+        'partner.update': 'Renamed a partner',
         'partner.key.rotate': 'Rotated a partner key',
         'plan.create': 'Added a plan',
         'plan.delete': 'Removed a plan',

@@ -13,6 +13,88 @@ const ptBR: typeof en = {
     audit: { name: 'Registro de auditoria |||| Auditoria' },
   },
   app: {
+    export: {
+      csv: 'Exportar CSV',
+      hint: 'Todas as páginas desta lista, com os filtros aplicados, num arquivo CSV',
+    },
+    health: {
+      healthy: 'Saudável',
+      healthy_detail: 'As últimas entregas chegaram.',
+      failing: 'Falhando desde %{since}',
+      failing_last: 'Falhando (última falha às %{last})',
+      failing_detail:
+        '1 tentativa seguida falhou. Última resposta: %{error}. As entregas são tentadas de novo conforme o cronograma. |||| %{smart_count} tentativas seguidas falharam. Última resposta: %{error}. As entregas são tentadas de novo conforme o cronograma.',
+      open: 'Pausado até %{until}',
+      open_detail:
+        'Depois de 1 tentativa com falha as entregas esperam (nenhuma falha enquanto isso); uma vai de novo às %{until}. Última resposta: %{error}. |||| Depois de %{smart_count} tentativas seguidas com falha as entregas esperam (nenhuma falha enquanto isso); uma vai de novo às %{until}. Última resposta: %{error}.',
+      probing: 'Testando o receptor de novo',
+      probing_detail:
+        'Uma entrega vai para testá-lo; se chegar, as outras seguem. Última resposta: %{error}.',
+      disabled: 'Desativado',
+      disabled_detail: 'Nenhum evento é enviado a este webhook.',
+      no_error: 'nenhuma registrada',
+    },
+    overview: {
+      title: 'Visão geral',
+      heading: 'O que precisa de atenção',
+      gym_heading: 'Suas unidades hoje',
+      updated: 'Atualizado às %{when}',
+      visits_today: 'Visitas hoje',
+      recorded_24h: '1 registrada em 24 h |||| %{smart_count} registradas em 24 h',
+      refused_24h: 'Recusas em 24 h',
+      eligible_24h: '1 validação elegível |||| %{smart_count} validações elegíveis',
+      failed_deliveries: 'Entregas com falha (24 h)',
+      delivered_24h: '1 entregue |||| %{smart_count} entregues',
+      waiting_deliveries: 'Entregas esperando',
+      nothing_waiting: 'Nada esperando',
+      oldest_waiting:
+        'A mais antiga espera há %{age}; 1 em nova tentativa |||| A mais antiga espera há %{age}; %{smart_count} em nova tentativa',
+      app_checkins_pending: 'Check-ins pelo app pendentes',
+      app_checkins_24h: 'Em 24 h: %{expired} expirados, %{validated} confirmados',
+      checkins_title: 'Check-ins',
+      range: 'Período',
+      last_24_hours: '24 horas',
+      last_30_days: '30 dias',
+      recorded: 'Visitas registradas',
+      other_refusals: 'Outras recusas',
+      chart_summary_hours:
+        'Últimas 24 horas, por hora: %{recorded} visitas registradas, %{refused} recusadas.',
+      chart_summary_days: 'Últimos 30 dias, por dia: %{recorded} visitas registradas, %{refused} recusadas.',
+      no_checkins_hours: 'Nenhum check-in nas últimas 24 horas',
+      no_checkins_days: 'Nenhum check-in nos últimos 30 dias',
+      refusals_by_label: 'Recusas por motivo',
+      endpoints_title: 'Receptores com problema',
+      endpoints_intro:
+        'Webhooks com o disjuntor aberto, com as últimas tentativas em falha, ou com entregas das últimas 24 horas que falharam ou esperam nova tentativa.',
+      endpoints_none: 'Todos os receptores estão respondendo.',
+      endpoint_counts:
+        'Entregas em 24 h: %{deliveries} · com falha: %{failed} · em nova tentativa: %{retrying} (%{rate}%)',
+      see_failing_deliveries: 'Ver as entregas com falha',
+      visits_today_at: '1 visita hoje |||| %{smart_count} visitas hoje',
+      no_webhook: 'Nenhum webhook inscrito: os check-ins não são enviados ao seu sistema.',
+      open_place: 'Abrir a unidade',
+    },
+    refusal: {
+      not_exists: 'Não é beneficiário',
+      already_used: 'Já usou aqui',
+      already_used_other_gym: 'Usou em outra academia',
+      gym_with_more_than_one_plan: 'Falta o código do plano',
+      invalid_plan: 'Plano desconhecido',
+      inactive_employee: 'Beneficiário inativo',
+      gym_inactive: 'Academia inativa',
+      plan_not_allowed: 'Plano não permitido',
+      usage_limit_reached: 'Limite mensal atingido',
+      invalid_parameter: 'Requisição malformada',
+      invalid_gym: 'Código de academia errado',
+      invalid_api_key: 'Chave desconhecida',
+      rate_limited: 'Requisições demais',
+      check_in_not_available: 'Não está mais pendente',
+      check_in_expired_alert: 'Check-in do app expirado',
+      not_found: 'Confirmação desconhecida',
+      internal_error: 'Erro do serviço',
+      malformed_request: 'Corpo ilegível',
+      payload_too_large: 'Corpo grande demais',
+    },
     name: 'Console de integração',
     language: 'Idioma',
     menu: {
@@ -52,6 +134,8 @@ const ptBR: typeof en = {
       benefit_plan_code: '1 a 32 caracteres: letras, dígitos, _ e -',
     },
     login: {
+      session_ended:
+        'Sua sessão terminou (depois de um tempo sem uso, ou foi encerrada em outro lugar). Entre de novo para continuar.',
       title: 'Entrar',
       email: 'E-mail',
       password: 'Senha',
@@ -75,6 +159,7 @@ const ptBR: typeof en = {
       ask_again: 'Peça um novo link ao operador que o enviou.',
     },
     places: {
+      gym_id: 'Id da academia (Wellhub)',
       one: 'Unidade',
       name: 'Nome',
       code: 'Código',
@@ -124,6 +209,12 @@ const ptBR: typeof en = {
       masked_for_role: 'Sua conta vê esta chave mascarada.',
     },
     webhook: {
+      url_required: 'Digite o endereço do seu receptor.',
+      url_too_long: 'Este endereço tem mais de 2.048 caracteres.',
+      url_not_absolute: 'Digite o endereço completo, começando com https://',
+      url_scheme: 'O endereço deve começar com https:// (http:// só em servidores de teste).',
+      url_user_info: 'O endereço não pode conter usuário nem senha; a assinatura comprova quem envia.',
+      url_refused: 'O serviço não aceitou este endereço: %{reason}',
       title: 'Webhook de check-in',
       intro:
         'O serviço envia um POST para este endereço a cada check-in registrado na unidade, assinado no padrão Standard Webhooks.',
@@ -150,6 +241,15 @@ const ptBR: typeof en = {
         'Segredo de assinatura (whsec_): ele só é mostrado agora. Guarde-o no seu receptor para conferir o cabeçalho webhook-signature.',
     },
     delivery: {
+      request_id: 'Id da requisição (X-Request-Id)',
+      failing_only: 'Só com falha',
+      outcome: {
+        delivered: 'Entregue',
+        failed: 'Falhou (%{answer})',
+        retrying: 'Nova tentativa após %{answer}',
+        paused: 'Pausada: receptor com falha (%{answer})',
+        waiting: 'Aguardando',
+      },
       one: 'Entrega',
       log_title: 'Registro de entregas',
       log_intro:
@@ -192,6 +292,7 @@ const ptBR: typeof en = {
       payload: 'Evento enviado (payload)',
     },
     plans: {
+      product_id: 'Id do produto',
       intro:
         'Uma academia com mais de um plano precisa de service_provider_plan_code nos check-ins; o nível limita quais planos de benefício podem usar cada plano.',
       name: 'Nome',
@@ -200,7 +301,8 @@ const ptBR: typeof en = {
       tier: 'Nível',
       external_reference: 'Referência da academia',
       none: 'Nenhum plano',
-      none_hint: 'Uma unidade sem planos recusa check-ins até um plano ser adicionado.',
+      none_hint:
+        'Uma unidade sem planos aceita check-ins sem restrição de nível (o serviço responde 204, como diz o contrato). Adicione planos para nomeá-los nos check-ins e limitá-los por nível.',
       add: 'Adicionar um plano',
       added: 'Plano adicionado',
       removed: 'Plano removido',
@@ -210,6 +312,8 @@ const ptBR: typeof en = {
         'Check-ins com o plano %{code} passam a ser recusados (invalid_plan). Visitas anteriores continuam com ele.',
     },
     app_checkins: {
+      member: 'Membro',
+      live: 'Atualiza sozinha a cada poucos segundos · última consulta às %{when}',
       intro:
         'Check-ins que os membros iniciaram no app para esta unidade. Um pendente é confirmado quando o seu sistema chama o endpoint dele ou registra o token no balcão; se ninguém confirmar, ele expira.',
       all: 'Todos',
@@ -229,6 +333,7 @@ const ptBR: typeof en = {
       },
     },
     checkins: {
+      custom_code: 'Código da academia (custom_code)',
       when: 'Quando',
       place: 'Unidade',
       code: 'Código do beneficiário',
@@ -241,6 +346,10 @@ const ptBR: typeof en = {
       none_hint_place: 'Nenhuma visita foi registrada nesta unidade ainda.',
     },
     partners: {
+      create_place: 'Criar unidade',
+      rename: 'Renomear',
+      rename_help:
+        'O novo nome aparece em todo lugar na hora, inclusive em POST /partner/auth; a chave continua a mesma.',
       one: 'Parceiro',
       name: 'Nome',
       name_help: 'A rede ou integrador, como as pessoas o conhecem',
@@ -251,7 +360,8 @@ const ptBR: typeof en = {
       none: 'Nenhum parceiro ainda',
       none_hint:
         'Um parceiro é uma rede de academias ou um integrador; suas unidades recebem chaves depois que ele é criado.',
-      no_places_hint: 'Crie uma unidade para este parceiro em Unidades.',
+      no_places_hint:
+        'Este parceiro ainda não tem unidades. Crie a primeira: ela recebe sua própria chave para check-ins.',
     },
     benefit_plans: {
       one: 'Plano de benefício',
@@ -274,6 +384,23 @@ const ptBR: typeof en = {
       none_hint: 'Crie um plano de benefício antes de importar beneficiários: cada beneficiário tem um.',
     },
     beneficiaries: {
+      member_number: 'Número de membro',
+      usage_title: 'Uso neste mês',
+      usage_of_limit: '%{used} de %{limit} visitas usadas em %{month}',
+      usage_unlimited:
+        '1 visita em %{month}; o plano de benefício não tem limite mensal |||| %{smart_count} visitas em %{month}; o plano de benefício não tem limite mensal',
+      usage_reached: 'Limite mensal atingido: os check-ins respondem usage_limit_reached até o próximo mês.',
+      usage_remaining: 'Resta 1 visita neste mês |||| Restam %{smart_count} visitas neste mês',
+      usage_plan: 'Plano de benefício %{name} (%{code}), até o nível %{tier}',
+      usage_no_plan: 'Sem plano de benefício: os check-ins respondem not_exists.',
+      usage_plan_inactive: 'O plano de benefício está inativo: os check-ins respondem not_exists.',
+      last_visit: 'Última visita: %{when}',
+      no_visit_yet: 'Nenhuma visita ainda.',
+      recent_visits: 'Visitas recentes',
+      app_checkins: 'Check-ins pelo app',
+      no_visits_hint: 'As visitas em qualquer unidade aparecem aqui assim que são registradas.',
+      no_app_checkins_hint:
+        'Os check-ins que este membro começa no app aparecem aqui, com o que aconteceu com cada um.',
       one: 'Beneficiário',
       name: 'Nome',
       cpf: 'CPF',
@@ -344,6 +471,22 @@ const ptBR: typeof en = {
       link_once: 'Funciona uma vez, até %{when}, e não será mostrado de novo.',
     },
     audit: {
+      target_code: 'Código ou id do alvo',
+      target_types: {
+        place: 'Unidade',
+        partner: 'Parceiro',
+        plan: 'Plano',
+        benefit_plan: 'Plano de benefício',
+        beneficiary: 'Beneficiário',
+        webhook: 'Webhook',
+        delivery: 'Entrega',
+        account: 'Conta',
+      },
+      target_of: {
+        place: 'Qual unidade',
+        partner: 'Qual parceiro',
+        account: 'Qual conta',
+      },
       at: 'Quando',
       actor: 'Quem',
       action: 'Ação',
@@ -371,6 +514,7 @@ const ptBR: typeof en = {
         'place.update': 'Alterou uma unidade',
         'place.key.rotate': 'Trocou a chave de uma unidade',
         'partner.create': 'Criou um parceiro',
+        'partner.update': 'Renomeou um parceiro',
         'partner.key.rotate': 'Trocou a chave de um parceiro',
         'plan.create': 'Adicionou um plano',
         'plan.delete': 'Removeu um plano',

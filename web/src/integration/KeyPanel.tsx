@@ -3,9 +3,10 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CopyButton } from '../common/CopyButton';
 import { maskKey } from '../common/format';
+import { SafeConfirm } from '../common/SafeConfirm';
 import { SecretBox } from '../common/SecretBox';
 
 interface KeyPanelProps {
@@ -128,13 +129,12 @@ export const KeyPanel = ({
           </Box>
         )}
       </CardContent>
-      <Confirm
+      <SafeConfirm
         isOpen={confirming}
         loading={rotating}
         title={translate('app.keys.rotate_title', { what: translate(title).toLocaleLowerCase(locale) })}
         content={translate(rotateWarning, rotateArgs)}
         confirm={translate('app.keys.rotate_confirm')}
-        confirmColor="warning"
         onConfirm={doRotate}
         onClose={() => setConfirming(false)}
       />

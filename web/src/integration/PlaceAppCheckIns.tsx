@@ -1,5 +1,5 @@
 import { Card, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DataTable,
   ListBase,
@@ -18,6 +18,8 @@ import { useSmall } from '../common/useSmall';
 import type { Place } from '../types';
 
 const STATUSES = ['pending', 'validated', 'expired', 'cancelled'] as const;
+/** The desk sees a member's new check-in within this long, without reloading. */
+export const APP_CHECK_INS_REFRESH_MS = 5_000;
 
 const STATUS_COLOR = {
   pending: 'warning',
@@ -26,7 +28,7 @@ const STATUS_COLOR = {
   cancelled: 'default',
 } as const;
 
-const StatusChip = ({ status, spaced = false }: { status: string; spaced?: boolean }) => {
+export const StatusChip = ({ status, spaced = false }: { status: string; spaced?: boolean }) => {
   const translate = useTranslate();
   return (
     <Chip
@@ -55,6 +57,24 @@ const TokenField = (_props: { source?: string; label?: string }) => {
   );
 };
 
+/** Says the list follows new check-ins by itself, and when it last looked. */
+const LiveNote = () => {
+  const { data, isFetching } = useListContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [dataUpdatedAt, setDataUpdatedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!isFetching && data) setDataUpdatedAt(Date.now());
+  }, [data, isFetching]);
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, pt: 1 }}>
+      {translate('app.app_checkins.live', {
+        when: dataUpdatedAt ? new Date(dataUpdatedAt).toLocaleTimeString(locale) : '—',
+      })}
+    </Typography>
+  );
+};
+
 const CheckIns = () => {
   const { error } = useListContext();
   const small = useSmall();
@@ -68,7 +88,7 @@ const CheckIns = () => {
         <SimpleList
           linkType={false}
           empty={empty}
-          primaryText={(record) => `${translate('app.checkins.code')}: ${record.beneficiary_code}`}
+          primaryText={(record) => `${record.beneficiary_name ?? ''} · ${record.beneficiary_code}`}
           secondaryText={(record) =>
             `${formatDateTime(record.started_at, locale)}${record.token ? ` · ${translate('app.app_checkins.token')} ${record.token}` : ''}`
           }
@@ -87,6 +107,7 @@ const CheckIns = () => {
         <DataTable.Col source="status" label="app.app_checkins.status_label" disableSort>
           <StatusField />
         </DataTable.Col>
+        <DataTable.Col source="beneficiary_name" label="app.app_checkins.member" disableSort />
         <DataTable.Col source="beneficiary_code" label="app.checkins.code" disableSort>
           <CodeField source="beneficiary_code" />
         </DataTable.Col>
@@ -141,8 +162,9 @@ export const PlaceAppCheckIns = () => {
           perPage={50}
           disableSyncWithLocation
           storeKey={false}
-          queryOptions={{ onError: () => undefined }}
+          queryOptions={{ onError: () => undefined, refetchInterval: APP_CHECK_INS_REFRESH_MS }}
         >
+          <LiveNote />
           <CheckIns />
         </ListBase>
       </Card>

@@ -18,7 +18,6 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import {
-  Confirm,
   useCanAccess,
   useDataProvider,
   useNotify,
@@ -27,6 +26,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
+import { SafeConfirm } from '../common/SafeConfirm';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { useSmall } from '../common/useSmall';
 import type { Place, Plan } from '../types';
@@ -123,6 +123,7 @@ export const PlacePlans = () => {
   const [removing, setRemoving] = useState<Plan | null>(null);
   if (!place) return null;
   const plans = place.plans ?? [];
+  const withProductIds = plans.some((plan) => plan.product_id !== undefined);
 
   const remove = async () => {
     if (!removing) return;
@@ -168,6 +169,9 @@ export const PlacePlans = () => {
                   secondary={[
                     `${translate('app.plans.code')} ${plan.code}`,
                     `${translate('app.plans.tier')} ${plan.tier}`,
+                    plan.product_id !== undefined
+                      ? `${translate('app.plans.product_id')} ${plan.product_id}`
+                      : null,
                     plan.externalReference,
                   ]
                     .filter(Boolean)
@@ -184,6 +188,7 @@ export const PlacePlans = () => {
                   <TableCell>{translate('app.plans.name')}</TableCell>
                   <TableCell>{translate('app.plans.code')}</TableCell>
                   <TableCell align="right">{translate('app.plans.tier')}</TableCell>
+                  {withProductIds && <TableCell align="right">{translate('app.plans.product_id')}</TableCell>}
                   <TableCell>{translate('app.plans.external_reference')}</TableCell>
                   {canChange && <TableCell />}
                 </TableRow>
@@ -194,6 +199,7 @@ export const PlacePlans = () => {
                     <TableCell>{plan.name}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{plan.code}</TableCell>
                     <TableCell align="right">{plan.tier}</TableCell>
+                    {withProductIds && <TableCell align="right">{plan.product_id ?? '—'}</TableCell>}
                     <TableCell>{plan.externalReference ?? '—'}</TableCell>
                     {canChange && (
                       <TableCell align="right">
@@ -214,12 +220,11 @@ export const PlacePlans = () => {
         )}
         {canChange && <AddPlan place={place} />}
       </CardContent>
-      <Confirm
+      <SafeConfirm
         isOpen={removing !== null}
         title={translate('app.plans.remove_title', { name: removing?.name ?? '' })}
         content={translate('app.plans.remove_warning', { code: removing?.code ?? '' })}
         confirm={translate('ra.action.remove')}
-        confirmColor="warning"
         onConfirm={remove}
         onClose={() => setRemoving(null)}
       />

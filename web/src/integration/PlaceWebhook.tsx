@@ -13,22 +13,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  Confirm,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { CopyButton } from '../common/CopyButton';
 import { DateTimeText } from '../common/fields';
+import { SafeConfirm } from '../common/SafeConfirm';
 import { SecretBox } from '../common/SecretBox';
+import { EndpointHealthAlert } from '../deliveries/EndpointHealth';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { Place, Webhook } from '../types';
 import { RecentDeliveries } from './RecentDeliveries';
+import { urlProblem } from './webhookUrl';
 
 const TYPE = 'CHECKIN';
+const STATE_REFRESH_MS = 15_000;
 
 const UrlForm = ({
   initial,
@@ -38,35 +35,48 @@ const UrlForm = ({
 }: {
   initial: string;
   submitLabel: string;
-  onSubmit: (url: string) => Promise<void>;
+  /** Resolves to the service's refusal (shown under the field), or null when it took the URL. */
+  onSubmit: (url: string) => Promise<string | null>;
   onCancel?: () => void;
 }) => {
   const translate = useTranslate();
   const [url, setUrl] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const problem = touched ? urlProblem(url) : null;
+  const message = problem ? translate(problem) : refusal;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTouched(true);
+    if (urlProblem(url)) return;
     setBusy(true);
     try {
-      await onSubmit(url.trim());
+      setRefusal(await onSubmit(url.trim()));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
       <TextField
         label={translate('app.webhook.url')}
-        helperText={translate('app.webhook.url_help')}
+        helperText={message ?? translate('app.webhook.url_help')}
+        error={Boolean(message)}
         value={url}
-        onChange={(event) => setUrl(event.target.value)}
+        onChange={(event) => {
+          setUrl(event.target.value);
+          setRefusal(null);
+        }}
+        onBlur={() => setTouched(url.trim() !== '')}
         type="url"
         required
         fullWidth
         autoFocus={Boolean(onCancel)}
+        slotProps={{ htmlInput: { 'aria-invalid': Boolean(message) } }}
       />
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={busy || !url.trim()}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {translate(submitLabel)}
         </Button>
         {onCancel && <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>}
@@ -109,6 +119,19 @@ export const PlaceWebhook = () => {
   }, [load]);
 
   const fail = (failure: unknown) => notify((failure as Error).message, { type: 'error' });
+  /** A refusal of the URL, said under the field with the field's own name rather than the API's. */
+  const refusalOf = (failure: unknown): string => {
+    const message = (failure as Error).message;
+    return translate('app.webhook.url_refused', {
+      reason: translate(message, { _: message }).replace(/webhook_url/g, translate('app.webhook.url')),
+    });
+  };
+
+  useEffect(() => {
+    // The card follows the endpoint's state (failing, paused, healthy again) without a reload.
+    const timer = setInterval(() => void load(), STATE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
 
   if (!place) return null;
   const webhook = webhooks?.find((candidate) => candidate.webhook_type === TYPE);
@@ -119,8 +142,9 @@ export const PlaceWebhook = () => {
       setSecret(created.secret ?? null);
       notify('app.webhook.subscribed', { type: 'success' });
       await load();
+      return null;
     } catch (failure) {
-      fail(failure);
+      return refusalOf(failure);
     }
   };
   const change = async (url: string) => {
@@ -129,8 +153,9 @@ export const PlaceWebhook = () => {
       setEditing(false);
       notify('app.webhook.changed', { type: 'success' });
       await load();
+      return null;
     } catch (failure) {
-      fail(failure);
+      return refusalOf(failure);
     }
   };
   const remove = async () => {
@@ -198,6 +223,9 @@ export const PlaceWebhook = () => {
           )}
           {webhook && !editing && (
             <Box>
+              <Box sx={{ mb: 2 }}>
+                <EndpointHealthAlert state={webhook.delivery_state} active={webhook.active} />
+              </Box>
               <Box
                 component="dl"
                 sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 1, m: 0 }}
@@ -255,12 +283,11 @@ export const PlaceWebhook = () => {
         </CardContent>
       </Card>
       <RecentDeliveries placeId={place.id} watchSince={testedAt} />
-      <Confirm
+      <SafeConfirm
         isOpen={confirmDelete}
         title={translate('app.webhook.delete_title')}
         content={translate('app.webhook.delete_warning', { url: webhook?.webhook_url ?? '' })}
         confirm={translate('app.webhook.delete')}
-        confirmColor="warning"
         onConfirm={remove}
         onClose={() => setConfirmDelete(false)}
       />

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { forgetSessionEnded, sessionEnded } from '../authProvider';
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { CenteredCard } from './CenteredCard';
@@ -13,6 +14,8 @@ export const Login = () => {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ended] = useState(sessionEnded);
+  useEffect(forgetSessionEnded, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +34,11 @@ export const Login = () => {
     <CenteredCard title="app.login.title">
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, mt: 1 }}>
         {initialEmail && !error && <Alert severity="success">{translate('app.login.password_set')}</Alert>}
+        {ended && !error && (
+          <Alert severity="info" role="status">
+            {translate('app.login.session_ended')}
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -7,6 +7,7 @@ export const Menu = () => {
   const translate = useTranslate();
   return (
     <RaMenu>
+      <RaMenu.DashboardItem primaryText={translate('app.overview.title')} />
       <RaMenu.ResourceItem name="places" />
       <RaMenu.ResourceItem name="partners" />
       <RaMenu.ResourceItem name="benefit-plans" />

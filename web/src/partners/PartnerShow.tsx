@@ -11,7 +11,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Show, useCanAccess, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import { Button } from '@mui/material';
+import {
+  EditButton,
+  Show,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../common/EmptyState';
 import { NotFoundOrError, stayOnError } from '../common/NotFoundOrError';
@@ -22,6 +33,36 @@ import type { Partner } from '../types';
 const Title = () => {
   const record = useRecordContext<Partner>();
   return <>{record?.name ?? ''}</>;
+};
+
+/** The next step after creating a partner: its first place, with the partner already chosen. */
+const CreatePlaceButton = ({ variant = 'text' }: { variant?: 'text' | 'contained' }) => {
+  const partner = useRecordContext<Partner>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'places', action: 'create' });
+  if (!partner || !canAccess) return null;
+  const source = encodeURIComponent(JSON.stringify({ partner_id: partner.id }));
+  return (
+    <Button
+      component={RouterLink}
+      to={`/places/create?source=${source}`}
+      variant={variant}
+      size={variant === 'contained' ? 'medium' : 'small'}
+      startIcon={<AddBusinessIcon />}
+    >
+      {translate('app.partners.create_place')}
+    </Button>
+  );
+};
+
+const Actions = () => {
+  const { canAccess } = useCanAccess({ resource: 'partners', action: 'edit' });
+  return (
+    <TopToolbar>
+      <CreatePlaceButton />
+      {canAccess && <EditButton label="app.partners.rename" />}
+    </TopToolbar>
+  );
 };
 
 const PartnerDetail = () => {
@@ -59,7 +100,11 @@ const PartnerDetail = () => {
             {translate('app.partners.places')}
           </Typography>
           {places.length === 0 ? (
-            <EmptyState title="app.places.none" hint="app.partners.no_places_hint" />
+            <EmptyState
+              title="app.places.none"
+              hint="app.partners.no_places_hint"
+              action={<CreatePlaceButton variant="contained" />}
+            />
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={translate('app.partners.places')}>
@@ -99,7 +144,12 @@ const PartnerDetail = () => {
 };
 
 export const PartnerShow = () => (
-  <Show title={<Title />} {...stayOnError} error={<NotFoundOrError what="app.partners.one" />}>
+  <Show
+    title={<Title />}
+    actions={<Actions />}
+    {...stayOnError}
+    error={<NotFoundOrError what="app.partners.one" />}
+  >
     <PartnerDetail />
   </Show>
 );

@@ -1,5 +1,6 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import { PartnerCreate } from './PartnerCreate';
+import { PartnerEdit } from './PartnerEdit';
 import { PartnerList } from './PartnerList';
 import { PartnerShow } from './PartnerShow';
 
@@ -7,6 +8,7 @@ export default {
   list: PartnerList,
   show: PartnerShow,
   create: PartnerCreate,
+  edit: PartnerEdit,
   icon: HandshakeIcon,
   recordRepresentation: 'name',
 };

@@ -41,6 +41,13 @@ const Header = () => {
         label={`${translate('app.places.code')}: ${place.code}`}
         sx={{ fontFamily: 'monospace' }}
       />
+      {place.gym_id !== undefined && (
+        <Chip
+          size="small"
+          label={`${translate('app.places.gym_id')}: ${place.gym_id}`}
+          sx={{ fontFamily: 'monospace' }}
+        />
+      )}
       <Chip
         size="small"
         color={place.active ? 'success' : 'default'}

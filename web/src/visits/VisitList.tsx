@@ -1,4 +1,5 @@
-import { AutocompleteInput, DateInput, ReferenceInput } from 'react-admin';
+import { AutocompleteInput, DateInput, ReferenceInput, TopToolbar } from 'react-admin';
+import { ExportButton } from '../common/ExportButton';
 import { EmptyState } from '../common/EmptyState';
 import { ScreenList } from '../common/ScreenList';
 import { VisitTable } from './VisitTable';
@@ -20,7 +21,11 @@ const filters = [
 export const VisitList = () => (
   <ScreenList
     filters={filters}
-    actions={false}
+    actions={
+      <TopToolbar>
+        <ExportButton />
+      </TopToolbar>
+    }
     empty={<EmptyState title="app.checkins.none" hint="app.checkins.none_hint" />}
     perPage={50}
   >

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { DataTable, SimpleList, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, SimpleList, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { CodeField, CpfField, WhenField } from '../common/fields';
 import { formatCpf, formatDateTime } from '../common/format';
 import { useSmall } from '../common/useSmall';
@@ -9,6 +9,9 @@ export const VisitTable = ({ showPlace = true, empty }: { showPlace?: boolean; e
   const small = useSmall();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const { data } = useListContext();
+  // Sent once the Wellhub-compatible routes land: the gym's own code of the visit, when it gave one.
+  const customCodes = data?.some((visit) => visit.custom_code !== undefined && visit.custom_code !== null);
   if (small) {
     return (
       <SimpleList
@@ -37,6 +40,11 @@ export const VisitTable = ({ showPlace = true, empty }: { showPlace?: boolean; e
       <DataTable.Col source="plan_code" label="app.checkins.plan" disableSort>
         <CodeField source="plan_code" />
       </DataTable.Col>
+      {customCodes && (
+        <DataTable.Col source="custom_code" label="app.checkins.custom_code" disableSort>
+          <CodeField source="custom_code" />
+        </DataTable.Col>
+      )}
     </DataTable>
   );
 };

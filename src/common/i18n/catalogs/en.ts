@@ -147,7 +147,7 @@ export const en = {
   'controlPanel.cpfTaken':
     'cpf already belongs to a beneficiary; change it with PATCH /admin/beneficiaries/:cpf',
   'controlPanel.benefitPlanMissing': 'benefit_plan_code {{code}} does not exist',
-  'controlPanel.beneficiaryNotFound': 'No beneficiary with this CPF.',
+  'controlPanel.beneficiaryNotFound': 'No beneficiary with this CPF or code.',
   'bulk.rowNotObject': 'the row must be an object',
   'bulk.cpfRepeated': 'cpf is repeated; the row at index {{index}} was used',
   'bulk.codeRepeated': 'code is repeated; the row at index {{index}} was used',

@@ -157,7 +157,7 @@ export const es: Catalog = {
   'controlPanel.cpfTaken':
     'el cpf ya pertenece a un beneficiario; cámbielo con PATCH /admin/beneficiaries/:cpf',
   'controlPanel.benefitPlanMissing': 'benefit_plan_code {{code}} no existe',
-  'controlPanel.beneficiaryNotFound': 'Ningún beneficiario tiene este CPF.',
+  'controlPanel.beneficiaryNotFound': 'Ningún beneficiario tiene este CPF o código.',
   'bulk.rowNotObject': 'la fila debe ser un objeto',
   'bulk.cpfRepeated': 'cpf repetido; se usó la fila de índice {{index}}',
   'bulk.codeRepeated': 'código repetido; se usó la fila de índice {{index}}',

@@ -154,7 +154,7 @@ export const ptBR: Catalog = {
   'controlPanel.cpfTaken':
     'o cpf já pertence a um beneficiário; altere-o com PATCH /admin/beneficiaries/:cpf',
   'controlPanel.benefitPlanMissing': 'benefit_plan_code {{code}} não existe',
-  'controlPanel.beneficiaryNotFound': 'Nenhum beneficiário tem este CPF.',
+  'controlPanel.beneficiaryNotFound': 'Nenhum beneficiário tem este CPF ou código.',
   'bulk.rowNotObject': 'a linha deve ser um objeto',
   'bulk.cpfRepeated': 'cpf repetido; foi usada a linha de índice {{index}}',
   'bulk.codeRepeated': 'código repetido; foi usada a linha de índice {{index}}',

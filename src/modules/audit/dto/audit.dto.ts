@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { ACTOR_TYPES } from '../entities/audit-entry.entity';
@@ -53,6 +53,9 @@ export class AuditQueryDto extends PageQueryDto {
   to?: string;
 }
 
+/** The filters of the audit list, for its CSV export. */
+export class AuditExportQueryDto extends OmitType(AuditQueryDto, ['page', 'page_size'] as const) {}
+
 export class AuditEntryDto {
   @ApiProperty({ example: '1042' })
   id: string;
@@ -80,7 +83,7 @@ export class AuditEntryDto {
   @ApiProperty({
     example: 'place.key.rotate',
     description:
-      'partner.create, partner.key.rotate, place.create, place.update, place.key.rotate, key.reveal, plan.create, ' +
+      'partner.create, partner.update, partner.key.rotate, place.create, place.update, place.key.rotate, key.reveal, plan.create, ' +
       'plan.delete, benefit_plan.create, benefit_plan.update, beneficiary.create, beneficiary.update, ' +
       'beneficiary.bulk_import, webhook.create, webhook.update, webhook.delete, webhook.test, delivery.redeliver, ' +
       'account.invite, account.update, account.disable, account.enable, account.password_link, ' +
@@ -108,6 +111,32 @@ export class AuditEntryDto {
     description: 'What changed; never a key, a secret or a password',
   })
   details: Record<string, unknown> | null;
+
+  @ApiProperty({
+    example: 'Acme Paulista',
+    nullable: true,
+    type: String,
+    description:
+      "The target's name as it is now: a place's, partner's, account's, plan's or benefit plan's; for a webhook " +
+      "or a delivery, its place's. null for a beneficiary (named by its code) or a target that is gone",
+  })
+  target_label: string | null;
+
+  @ApiProperty({
+    example: 'Acme Paulista',
+    nullable: true,
+    type: String,
+    description: 'The name of the place the entry concerns (its target, or the place_id of its details)',
+  })
+  place_name: string | null;
+
+  @ApiProperty({
+    example: 'Ana Operadora',
+    nullable: true,
+    type: String,
+    description: "The acting account's or place's name as it is now",
+  })
+  actor_name: string | null;
 }
 
 export class AuditPageDto extends PageMetaDto {

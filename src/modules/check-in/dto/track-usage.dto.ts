@@ -81,54 +81,78 @@ export class BeneficiaryCodeResponseDto {
   }
 }
 
-// The demo's data (npm run demo): every example answers as its summary says against a fresh demo.
-const CPF = '12345600896';
+// The demo's data (npm run demo). Every example answers as its summary says when a reader tries them in the
+// document's order on a fresh demo (test/openapi-examples.e2e-spec.ts does exactly that): the examples that
+// record something each use a Silver beneficiary of their own (tier 2, so both demo gyms admit them), never one
+// of the Gold ones the demo's printed story uses.
 const GYM = 'DEMOPINH';
 /** The demo's unit with two plans, and one of them. */
 const CHAIN_GYM = 'DEMOPAUL';
 const PLAN = 'DPBASIC1';
 const TOKEN_NOT_PENDING = 'until a member check-in pending at this gym has this token; then 204';
 
-export const FLAT_EXAMPLES = {
+/** Bruno Oliveira (DEMO0002): the validate and look-up examples, which record nothing. */
+const CHECKED = { cpf: '12345600896', code: 'DEMO0002' };
+/** One demo beneficiary per register example. */
+const REGISTERED = {
+  envelope: '12345602910', // Elisa Souza, DEMO0005
+  envelopeWithPlan: '12345605006', // Henrique Lima, DEMO0008
+  flat: '12345607122', // Bruno Santos, DEMO0011
+  byCode: 'DEMO0014', // Elisa Oliveira
+};
+
+const tokenExample = (shape: 'flat' | 'envelope') => {
+  const attributes = { type: 'token', identifier: '048213', service_provider_code: GYM };
+  return {
+    summary:
+      shape === 'flat'
+        ? 'By the token of a member check-in made in the app → 422 not_exists'
+        : 'Envelope, by the token of a member check-in (confirms it) → 422 not_exists',
+    description: `422 \`not_exists\` ${TOKEN_NOT_PENDING}.`,
+    value: shape === 'flat' ? attributes : { data: { type: 'track_usage', attributes } },
+  };
+};
+
+/** Validate: the flat body first (Swagger UI's default), then the other shapes; none records anything. */
+export const VALIDATE_EXAMPLES = {
   flat: {
     summary: 'Flat body (the usual shape for validate) → 204',
-    value: { type: 'cpf', identifier: CPF, service_provider_code: GYM },
+    value: { type: 'cpf', identifier: CHECKED.cpf, service_provider_code: GYM },
   },
   flatWithPlan: {
     summary: 'Flat body at a gym with more than one plan → 204',
     value: {
       type: 'cpf',
-      identifier: CPF,
+      identifier: CHECKED.cpf,
       service_provider_code: CHAIN_GYM,
       service_provider_plan_code: PLAN,
     },
   },
   byCode: {
     summary: 'By beneficiary code → 204',
-    value: { type: 'code', identifier: 'DEMO0002', service_provider_code: GYM },
+    value: { type: 'code', identifier: CHECKED.code, service_provider_code: GYM },
   },
-  byToken: {
-    summary: 'By the token of a member check-in made in the app → 422 not_exists',
-    description: `422 \`not_exists\` ${TOKEN_NOT_PENDING}.`,
-    value: { type: 'token', identifier: '048213', service_provider_code: GYM },
-  },
-};
-
-export const ENVELOPE_EXAMPLES = {
-  envelopeToken: {
-    summary: 'Envelope, by the token of a member check-in (confirms it) → 422 not_exists',
-    description: `422 \`not_exists\` ${TOKEN_NOT_PENDING}.`,
+  envelope: {
+    summary: 'Envelope (accepted too) → 204',
     value: {
       data: {
         type: 'track_usage',
-        attributes: { type: 'token', identifier: '048213', service_provider_code: GYM },
+        attributes: { type: 'cpf', identifier: CHECKED.cpf, service_provider_code: GYM },
       },
     },
   },
+  byToken: tokenExample('flat'),
+};
+
+/** Register: the envelope by CPF first (Swagger UI's default); each example records a visit of its own beneficiary. */
+export const REGISTER_EXAMPLES = {
   envelope: {
     summary: 'Envelope (the usual shape for register) → 204',
     value: {
-      data: { type: 'track_usage', attributes: { type: 'cpf', identifier: CPF, service_provider_code: GYM } },
+      data: {
+        type: 'track_usage',
+        attributes: { type: 'cpf', identifier: REGISTERED.envelope, service_provider_code: GYM },
+      },
     },
   },
   envelopeWithPlan: {
@@ -138,11 +162,25 @@ export const ENVELOPE_EXAMPLES = {
         type: 'track_usage',
         attributes: {
           type: 'cpf',
-          identifier: CPF,
+          identifier: REGISTERED.envelopeWithPlan,
           service_provider_code: CHAIN_GYM,
           service_provider_plan_code: PLAN,
         },
       },
     },
   },
+  flat: {
+    summary: 'Flat body (accepted too) → 204',
+    value: { type: 'cpf', identifier: REGISTERED.flat, service_provider_code: GYM },
+  },
+  byCode: {
+    summary: 'By beneficiary code → 204',
+    value: {
+      data: {
+        type: 'track_usage',
+        attributes: { type: 'code', identifier: REGISTERED.byCode, service_provider_code: GYM },
+      },
+    },
+  },
+  envelopeToken: tokenExample('envelope'),
 };

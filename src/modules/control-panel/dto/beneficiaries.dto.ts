@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsCalendarDate } from '../../../common/time/calendar-date';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsEmailAddress } from '../../../common/validation/is-email-address';
@@ -161,6 +161,12 @@ export class BeneficiariesQueryDto extends PageQueryDto {
   q?: string;
 }
 
+/** The search of the beneficiary list, for its CSV export. */
+export class BeneficiariesExportQueryDto extends OmitType(BeneficiariesQueryDto, [
+  'page',
+  'page_size',
+] as const) {}
+
 export class BeneficiaryListItemDto {
   @ApiProperty({ example: '11144477735', description: 'Masked (`111.***.***-35`) for support' })
   cpf: string;
@@ -184,4 +190,73 @@ export class BeneficiaryListItemDto {
 export class BeneficiaryPageDto extends PageMetaDto {
   @ApiProperty({ type: [BeneficiaryListItemDto], description: 'By name' })
   data: BeneficiaryListItemDto[];
+}
+
+export class BeneficiaryUsageDto {
+  @ApiProperty({ example: '2026-11', description: 'The calendar month, in BUSINESS_TIMEZONE' })
+  month: string;
+
+  @ApiProperty({
+    example: 5,
+    description: 'Visits since the start of the month: what the monthly limit (usage_limit_reached) counts',
+  })
+  visits_this_month: number;
+
+  @ApiProperty({ example: 8, nullable: true, type: Number, description: 'null: unlimited' })
+  monthly_visit_limit: number | null;
+
+  @ApiProperty({
+    example: 3,
+    nullable: true,
+    type: Number,
+    description: 'Visits left this month; null: unlimited',
+  })
+  remaining: number | null;
+
+  @ApiProperty({ example: 'BASIC', nullable: true, type: String })
+  benefit_plan_code: string | null;
+
+  @ApiProperty({ example: 'Basic', nullable: true, type: String })
+  benefit_plan_name: string | null;
+
+  @ApiProperty({
+    example: 1,
+    nullable: true,
+    type: Number,
+    description: 'The highest gym plan tier it grants',
+  })
+  benefit_plan_tier: number | null;
+
+  @ApiProperty({
+    example: true,
+    nullable: true,
+    type: Boolean,
+    description: 'false: check-ins answer not_exists',
+  })
+  benefit_plan_active: boolean | null;
+
+  @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00', nullable: true, type: String })
+  last_visit_at: string | null;
+}
+
+export class BeneficiaryVisitDto {
+  @ApiProperty({ example: '90211' })
+  id: string;
+
+  @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })
+  place_id: string;
+
+  @ApiProperty({ example: 'Acme Paulista', nullable: true, type: String })
+  place_name: string | null;
+
+  @ApiProperty({ example: 'B0KR5QWH', nullable: true, type: String })
+  plan_code: string | null;
+
+  @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00' })
+  created_at: string;
+}
+
+export class BeneficiaryVisitPageDto extends PageMetaDto {
+  @ApiProperty({ type: [BeneficiaryVisitDto], description: 'Newest first' })
+  data: BeneficiaryVisitDto[];
 }

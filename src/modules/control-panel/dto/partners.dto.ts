@@ -11,6 +11,14 @@ export class CreatePartnerDto {
   name: string;
 }
 
+export class UpdatePartnerDto {
+  @ApiProperty({ example: 'Acme Fitness Brasil', description: 'The new name' })
+  @MaxLength(255)
+  @Matches(/\S/, { message: 'validation.notBlank' })
+  @IsString()
+  name: string;
+}
+
 export class PartnerDto {
   @ApiProperty({ example: 7 })
   id: number;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_UNSIGNED_INT, OmitOrValidate } from './optional';
@@ -267,6 +267,9 @@ export class VisitsQueryDto extends PageQueryDto {
   @IsString()
   to?: string;
 }
+
+/** The filters of the visit list, for its CSV export. */
+export class VisitsExportQueryDto extends OmitType(VisitsQueryDto, ['page', 'page_size'] as const) {}
 
 export class VisitListItemDto extends VisitDto {
   @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })

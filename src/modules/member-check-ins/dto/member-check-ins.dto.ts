@@ -95,16 +95,22 @@ export class MemberCheckInDto {
   }
 }
 
+/**
+ * Each on a Silver beneficiary of the demo that no earlier example of the document checked in (a recent visit at
+ * another gym would refuse it), so that both answer 201 on a fresh demo in the document's order.
+ */
 export const CREATE_EXAMPLES = {
   byCpf: {
     summary: 'By CPF → 201',
-    value: { type: 'cpf', identifier: '12345600896', service_provider_code: 'DEMOPINH' },
+    description: 'Henrique Souza (DEMO0017), a Silver beneficiary of the demo.',
+    value: { type: 'cpf', identifier: '12345611316', service_provider_code: 'DEMOPINH' },
   },
   byCodeWithPlan: {
     summary: 'By beneficiary code, at a gym with more than one plan → 201',
+    description: 'Bruno Lima (DEMO0020), a Silver beneficiary of the demo.',
     value: {
       type: 'code',
-      identifier: 'DEMO0002',
+      identifier: 'DEMO0020',
       service_provider_code: 'DEMOPAUL',
       service_provider_plan_code: 'DPBASIC1',
     },

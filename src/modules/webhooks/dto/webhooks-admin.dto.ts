@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { DeliveryDto, EndpointStateDto } from './webhooks.dto';
 
@@ -34,7 +34,22 @@ export class AdminDeliveriesQueryDto extends PageQueryDto {
   @MaxLength(36)
   @IsString()
   place_id?: string;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    example: 'true',
+    description: 'true: only deliveries that failed or wait for a retry after a failed attempt',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'validation.isBoolean' })
+  failing?: string;
 }
+
+/** The filters of the delivery list, for its CSV export. */
+export class AdminDeliveriesExportQueryDto extends OmitType(AdminDeliveriesQueryDto, [
+  'page',
+  'page_size',
+] as const) {}
 
 export class AdminDeliveryDto extends DeliveryDto {
   @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61' })

@@ -37,6 +37,16 @@ export class EndpointStateDto {
 
   @ApiProperty({ example: null, nullable: true, type: String })
   last_failure_at: string | null;
+
+  @ApiPropertyOptional({
+    example: null,
+    nullable: true,
+    type: String,
+    description:
+      'Control panel only: while failing, its first failed attempt after its last success (among the last 30 ' +
+      'days of deliveries)',
+  })
+  failing_since?: string | null;
 }
 
 export class WebhookDto {

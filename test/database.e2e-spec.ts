@@ -1,5 +1,5 @@
 import type { PoolConnection } from 'mysql2';
-import { BatchTransactions } from '../src/database/batch-transactions';
+import { Transactions } from '../src/database/transactions';
 import { executePrepared } from '../src/database/prepared-statement';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -50,8 +50,8 @@ describe('database connections (e2e)', () => {
     } finally {
       await runner.release();
     }
-    await t.app.get(BatchTransactions).run((tx) => tx.query('SELECT 1'));
-    const batchPool = t.app.get(BatchTransactions).openPool;
+    await t.app.get(Transactions).batch((tx) => tx.query('SELECT 1'));
+    const batchPool = t.app.get(Transactions).openBatchPool;
     const batchConnection = await new Promise<PoolConnection>((resolve, reject) =>
       batchPool?.getConnection((error, connection) => (error ? reject(error) : resolve(connection))),
     );

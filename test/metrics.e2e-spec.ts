@@ -1,4 +1,4 @@
-import { BatchTransactions } from '../src/database/batch-transactions';
+import { Transactions } from '../src/database/transactions';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { readFileSync } from 'node:fs';
@@ -174,7 +174,7 @@ describe('GET /metrics (e2e)', () => {
 
   it("reads the database pool, the outbox's backlog and the queue when scraped", async () => {
     // The check-in transactions' pool opens with the first of them.
-    await t.app.get(BatchTransactions).run((tx) => tx.commit());
+    await t.app.get(Transactions).batch((tx) => tx.commit());
     const { samples } = await scrape();
     for (const pool of ['main', 'check_ins']) {
       expect(valueOf(samples, 'db_pool_connections', { pool, state: 'max' })).toBe(t.config.databasePoolSize);

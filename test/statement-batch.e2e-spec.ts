@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { BatchTransactions } from '../src/database/batch-transactions';
+import { Transactions } from '../src/database/transactions';
 import { statement, WriteResult } from '../src/database/statement-batch';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -9,7 +9,7 @@ import { createTestApp, TestApp } from './support/test-app';
  */
 describe('batch transactions (e2e)', () => {
   let t: TestApp;
-  let transactions: BatchTransactions;
+  let transactions: Transactions;
   const rows = async () =>
     (await t.dataSource.query('SELECT id, note, parent_id AS parentId FROM batch_probe ORDER BY id')) as {
       id: number;
@@ -28,7 +28,7 @@ describe('batch transactions (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    transactions = t.app.get(BatchTransactions);
+    transactions = t.app.get(Transactions);
     await t.dataSource.query(
       `CREATE TABLE IF NOT EXISTS batch_probe (id INT PRIMARY KEY AUTO_INCREMENT, note VARCHAR(200) NOT NULL,
          parent_id INT NULL, UNIQUE KEY UQ_batch_probe_note (note)) ENGINE=InnoDB`,
@@ -41,7 +41,7 @@ describe('batch transactions (e2e)', () => {
   });
 
   it('answers each statement of a round trip in order, and an insert’s id reaches the next statement', async () => {
-    const answered = await transactions.run(async (tx) => {
+    const answered = await transactions.batch(async (tx) => {
       const [before, parentId] = await tx.run(count, insert('parent'));
       await tx.commit(insertChild('child'));
       return { before, parentId };
@@ -54,7 +54,7 @@ describe('batch transactions (e2e)', () => {
   it('sends an enqueued statement first in the next round trip, and its read can end the transaction', async () => {
     const refused = new Error('refused by the read');
     await expect(
-      transactions.run(async (tx) => {
+      transactions.batch(async (tx) => {
         tx.enqueue(insert('queued'));
         tx.enqueue(
           statement('SELECT COUNT(*) AS n FROM batch_probe', [], () => {
@@ -72,7 +72,7 @@ describe('batch transactions (e2e)', () => {
   it('rolls the whole transaction back when a statement fails, and runs none after it', async () => {
     await t.dataSource.query("INSERT INTO batch_probe (note) VALUES ('taken')");
     const error = await transactions
-      .run(async (tx) => {
+      .batch(async (tx) => {
         await tx.run(insert('first'));
         await tx.commit(insert('taken'), insert('after the failure'));
       })
@@ -81,16 +81,16 @@ describe('batch transactions (e2e)', () => {
     expect((error as QueryFailedError).driverError).toMatchObject({ code: 'ER_DUP_ENTRY' });
     expect((await rows()).map((row) => row.note)).toEqual(['taken']);
     // The connection went back to the pool usable: the next transaction commits.
-    await transactions.run((tx) => tx.commit(insert('next')));
+    await transactions.batch((tx) => tx.commit(insert('next')));
     expect((await rows()).map((row) => row.note)).toEqual(['taken', 'next']);
   });
 
   it('commits what the work left open, and rolls back what it threw in', async () => {
-    await transactions.run(async (tx) => {
+    await transactions.batch(async (tx) => {
       await tx.run(insert('kept'));
     });
     await expect(
-      transactions.run(async (tx) => {
+      transactions.batch(async (tx) => {
         await tx.run(insert('dropped'));
         throw new Error('the work failed');
       }),
@@ -100,25 +100,25 @@ describe('batch transactions (e2e)', () => {
 
   it('sends values as values: a statement hidden in one is stored, not run', async () => {
     const hostile = "x'); DELETE FROM batch_probe; INSERT INTO batch_probe (note) VALUES ('y";
-    await transactions.run((tx) => tx.commit(insert('before'), insert(hostile)));
+    await transactions.batch((tx) => tx.commit(insert('before'), insert(hostile)));
     expect((await rows()).map((row) => row.note)).toEqual(['before', hostile]);
   });
 
   it('runs at the isolation level asked for: READ COMMITTED sees a commit made meanwhile, the default does not', async () => {
     const seen = async (isolation?: 'READ COMMITTED') =>
-      transactions.run(async (tx) => {
+      transactions.batch(async (tx) => {
         const [before] = await tx.run(count);
         await t.dataSource.query('INSERT INTO batch_probe (note) VALUES (?)', [`meanwhile ${isolation}`]);
         const [after] = await tx.run(count);
         return after - before;
-      }, isolation);
+      }, { isolation });
     expect(await seen('READ COMMITTED')).toBe(1);
     expect(await seen()).toBe(0);
   });
 
   it('refuses statements once the transaction has committed', async () => {
     await expect(
-      transactions.run(async (tx) => {
+      transactions.batch(async (tx) => {
         await tx.commit(insert('committed'));
         await tx.run(count);
       }),

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import request from 'supertest';
+import { QueryFailedError } from 'typeorm';
+import { BatchTransaction, Statement } from '../src/database/statement-batch';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
@@ -265,22 +267,33 @@ describe('webhook destinations are isolated (e2e)', () => {
 
   it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {
     const g = await subscribedGym(healthy.url(), 1);
-    const repository = t.app.get(WebhooksRepository);
-    const record = jest.spyOn(repository, 'recordAttempts');
-    record.mockImplementationOnce(() =>
-      Promise.reject(
-        Object.assign(new Error('Deadlock found when trying to get lock'), { code: 'ER_LOCK_DEADLOCK' }),
-      ),
-    );
+    // The outcome's transaction loses a deadlock at its attempt insert, once: it runs again from its start.
+    const run = BatchTransaction.prototype.run;
+    let deadlocks = 0;
+    const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(function (
+      this: BatchTransaction,
+      ...statements: Statement[]
+    ) {
+      if (deadlocks === 0 && statements.some((each) => each.sql.includes('INSERT INTO webhook_attempts'))) {
+        deadlocks++;
+        const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), {
+          code: 'ER_LOCK_DEADLOCK',
+          errno: 1213,
+        });
+        return Promise.reject(new QueryFailedError('INSERT INTO webhook_attempts', [], deadlock));
+      }
+      return run.apply(this, statements) as ReturnType<typeof run>;
+    });
     try {
       await g.checkIns();
       await eventually(async () => (await countBy(g.gym.place.id)).delivered === 1, 15_000, 'delivered');
       for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deadlocks).toBe(1);
       expect(healthy.received).toHaveLength(1);
       const [row] = await t.dataSource.query('SELECT attempts FROM webhook_deliveries');
       expect(Number(row.attempts)).toBe(1);
     } finally {
-      record.mockRestore();
+      spy.mockRestore();
     }
   });
 });

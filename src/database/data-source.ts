@@ -2,25 +2,36 @@ import * as mysql2 from 'mysql2';
 import { join } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DatabaseServer } from './database-server';
 
 /**
- * mysql2 whose pools set every new connection's session to UTC before any other statement, so that what
- * the database stamps itself (column defaults, ON UPDATE) agrees with what the app writes (`timezone: 'Z'`)
- * on a server whose own time zone is not UTC.
+ * What every new connection runs before any other statement. The session in UTC, so that what the database
+ * stamps itself (column defaults, ON UPDATE) agrees with what the app writes (`timezone: 'Z'`) on a server whose
+ * own time zone is not UTC. On a Galera node, reads wait until the node has applied every transaction the
+ * cluster committed before them (`wsrep_sync_wait = 1`: SELECT, SHOW and START TRANSACTION), so that a rule
+ * decided on one node sees what an instance on another node committed a moment ago.
  */
-const mysql2InUtc: typeof mysql2 = {
-  ...mysql2,
-  createPool: ((options: mysql2.PoolOptions) => {
-    const pool = mysql2.createPool(options);
-    pool.on('connection', (connection) => {
-      connection.query("SET time_zone = '+00:00'", (error) => {
-        // Never hand out a connection whose clock reads another zone.
-        if (error) connection.destroy();
+export function sessionStatement(server: DatabaseServer): string {
+  return server.galera ? "SET time_zone = '+00:00', wsrep_sync_wait = 1" : "SET time_zone = '+00:00'";
+}
+
+/** mysql2 whose pools run sessionStatement on every new connection first. */
+function mysql2WithSession(server: DatabaseServer): typeof mysql2 {
+  const setUp = sessionStatement(server);
+  return {
+    ...mysql2,
+    createPool: ((options: mysql2.PoolOptions) => {
+      const pool = mysql2.createPool(options);
+      pool.on('connection', (connection) => {
+        connection.query(setUp, (error) => {
+          // Never hand out a connection whose session is not set up.
+          if (error) connection.destroy();
+        });
       });
-    });
-    return pool;
-  }) as typeof mysql2.createPool,
-};
+      return pool;
+    }) as typeof mysql2.createPool,
+  };
+}
 
 /**
  * Server-side prepared statements a connection keeps (mysql2 `execute`, see prepared-statement.ts). The app
@@ -44,10 +55,11 @@ const SESSION = {
 /** Connection options shared by the app, the TypeORM CLI (`ormconfig.ts`) and the scripts. */
 export function buildDataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
+  server = DatabaseServer.standalone,
 ): DataSourceOptions {
   return {
     type: 'mariadb',
-    driver: mysql2InUtc,
+    driver: mysql2WithSession(server),
     connectorPackage: 'mysql2',
     url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
@@ -73,8 +85,9 @@ export function buildDataSourceOptions(
  */
 export function createBatchPool(
   config: Pick<AppConfig, 'databaseUrl'> & Partial<Pick<AppConfig, 'databasePoolSize'>>,
+  server = DatabaseServer.standalone,
 ): mysql2.Pool {
-  return mysql2InUtc.createPool({
+  return mysql2WithSession(server).createPool({
     uri: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     ...SESSION,
     multipleStatements: true,

@@ -1,18 +1,25 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { BatchTransactions } from './batch-transactions';
 import { buildDataSourceOptions } from './data-source';
+import { DatabaseServer, DatabaseServerModule } from './database-server';
+import { Leases } from './leases';
+import { Transactions } from './transactions';
 
 @Global()
 @Module({
   imports: [
+    DatabaseServerModule,
     TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...buildDataSourceOptions(config), autoLoadEntities: false }),
+      imports: [DatabaseServerModule],
+      inject: [APP_CONFIG, DatabaseServer],
+      useFactory: (config: AppConfig, server: DatabaseServer) => ({
+        ...buildDataSourceOptions(config, server),
+        autoLoadEntities: false,
+      }),
     }),
   ],
-  providers: [BatchTransactions],
-  exports: [BatchTransactions],
+  providers: [Transactions, Leases],
+  exports: [Transactions, Leases, DatabaseServerModule],
 })
 export class DatabaseModule {}

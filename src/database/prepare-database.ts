@@ -2,6 +2,8 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions, databaseName } from './data-source';
+import { detectDatabaseServer } from './database-server';
+import { CREATE_LEASES_TABLE, withLease } from './leases';
 
 export class DependencyUnavailableError extends Error {}
 
@@ -40,15 +42,54 @@ export async function ensureDatabase(config: Pick<AppConfig, 'databaseUrl'>): Pr
   }
 }
 
-/** Runs pending migrations under a database lock, so that several processes starting at once take turns. */
+/**
+ * TypeORM's table of schema metadata (generated columns), with a primary key: TypeORM creates it without one,
+ * which a Galera cluster running with wsrep_mode=REQUIRED_PRIMARY_KEY refuses. Created here before TypeORM
+ * looks for it; a database made before this gets the key added.
+ */
+const CREATE_TYPEORM_METADATA_TABLE = `CREATE TABLE IF NOT EXISTS typeorm_metadata (
+  id int UNSIGNED NOT NULL AUTO_INCREMENT,
+  \`type\` varchar(255) NOT NULL,
+  \`database\` varchar(255) NULL,
+  \`schema\` varchar(255) NULL,
+  \`table\` varchar(255) NULL,
+  \`name\` varchar(255) NULL,
+  \`value\` text NULL,
+  PRIMARY KEY (id)
+) ENGINE=InnoDB`;
+
+async function prepareTypeormMetadata(source: DataSource): Promise<void> {
+  await source.query(CREATE_TYPEORM_METADATA_TABLE);
+  const [{ keys }]: { keys: string }[] = await source.query(
+    `SELECT COUNT(*) AS \`keys\` FROM information_schema.table_constraints
+     WHERE table_schema = DATABASE() AND table_name = 'typeorm_metadata' AND constraint_type = 'PRIMARY KEY'`,
+  );
+  if (Number(keys) === 0) {
+    await source.query(
+      'ALTER TABLE typeorm_metadata ADD id int UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY FIRST',
+    );
+  }
+}
+
+/** How long the migrations' holder keeps its lease between renewals, and how long another start waits. */
+const MIGRATIONS_LEASE = { ttlMs: 60_000, waitMs: 15 * 60_000 };
+
+/**
+ * Runs pending migrations under the `migrations` lease (see Lease), so that processes starting at once, through
+ * any nodes of a cluster, take turns: the first runs them, the others find nothing left to run.
+ */
 export async function runMigrations(config: Pick<AppConfig, 'databaseUrl'>): Promise<string[]> {
-  const source = new DataSource({ ...buildDataSourceOptions(config), extra: { connectionLimit: 1 } });
+  const server = await detectDatabaseServer(config);
+  // Two connections: the lease is renewed on one while the migrations hold the other.
+  const source = new DataSource({ ...buildDataSourceOptions(config, server), extra: { connectionLimit: 2 } });
   await source.initialize();
   try {
-    await source.query("SELECT GET_LOCK('gym_integration_migrations', 60)");
-    const applied = await source.runMigrations({ transaction: 'each' });
-    await source.query("SELECT RELEASE_LOCK('gym_integration_migrations')");
-    return applied.map((migration) => migration.name);
+    await source.query(CREATE_LEASES_TABLE);
+    await prepareTypeormMetadata(source);
+    return await withLease(source, 'migrations', MIGRATIONS_LEASE, async () => {
+      const applied = await source.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    });
   } finally {
     await source.destroy();
   }

@@ -34,24 +34,44 @@ export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ';
 const START = statement('START TRANSACTION', []);
 const COMMIT = statement('COMMIT', []);
 
+export interface BatchTransactionOptions {
+  /** The transaction's own level (the session's, REPEATABLE READ, otherwise). */
+  isolation?: IsolationLevel;
+  /**
+   * Each statement in a round trip of its own (with the statements that open the transaction riding along with
+   * the first): on a Galera node. There a transaction aborted by a conflicting write from another node between
+   * two statements of one multi-statement text is rolled back, and the text's later statements then run and
+   * commit on their own, outside it (its event without its visit, a COMMIT that answers OK with nothing
+   * stored). The abort is reported to the client at its next command, so one statement per command never lets
+   * a statement run after it (docs/galera.md has the experiment).
+   */
+  oneStatementPerRoundTrip?: boolean;
+}
+
 /**
  * A transaction whose statements travel together: each `run` sends everything it is given (and whatever was
  * `enqueue`d before it) as one multi-statement text in one round trip, and `commit` sends its statements with
  * the COMMIT. A check-in then costs two round trips (locks and facts; writes and commit) instead of seven:
  * on this service's hot paths the statements' round trips, not the statements, were most of the cost.
  * The texts are constants of the code with `?` placeholders; values are escaped by mysql2, never spliced.
+ * With `oneStatementPerRoundTrip` (Galera) the same calls send the statements one by one, each read as it
+ * answers, so that a read that ends the transaction stops the statements after it.
  */
 export class BatchTransaction {
   private pending: Statement[];
   private finished = false;
+  /** Statements that only open the transaction: nothing of it can be aborted before they run. */
+  private readonly opening: Set<Statement>;
+  private readonly apart: boolean;
 
   constructor(
     private readonly connection: PoolConnection,
-    isolation?: IsolationLevel,
+    { isolation, oneStatementPerRoundTrip = false }: BatchTransactionOptions = {},
   ) {
-    this.pending = isolation
-      ? [statement(`SET TRANSACTION ISOLATION LEVEL ${isolation}`, []), START]
-      : [START];
+    const setIsolation = isolation && statement(`SET TRANSACTION ISOLATION LEVEL ${isolation}`, []);
+    this.pending = setIsolation ? [setIsolation, START] : [START];
+    this.opening = new Set(this.pending);
+    this.apart = oneStatementPerRoundTrip;
   }
 
   /** Sends `statement` with the next round trip, ahead of that round trip's own statements. */
@@ -92,16 +112,37 @@ export class BatchTransaction {
     const queued = this.pending;
     this.pending = [];
     const all = [...queued, ...statements, ...(commit ? [COMMIT] : [])];
-    if (all.length === 0) return [] as unknown as Results<S>;
-    const sql = all.map((each) => each.sql).join(';\n');
-    const values = all.flatMap((each) => each.values);
-    const raw = await this.sendText(sql, values);
-    if (commit) this.finished = true;
-    // One statement comes back as its own result, several as a list of them.
-    const results = all.length === 1 ? [raw] : (raw as unknown[]);
-    // Each result read once, in order: an enqueued statement's reader may end the transaction first.
-    queued.forEach((each, index) => each.read(results[index]));
-    return statements.map((each, index) => each.read(results[queued.length + index])) as Results<S>;
+    const read: unknown[] = [];
+    for (const packet of this.packets(all)) {
+      const raw = await this.sendText(
+        packet.map((each) => each.sql).join(';\n'),
+        packet.flatMap((each) => each.values),
+      );
+      if (packet.includes(COMMIT)) this.finished = true;
+      // One statement comes back as its own result, several as a list of them.
+      const results = packet.length === 1 ? [raw] : (raw as unknown[]);
+      // Each result read once, in order: an enqueued statement's reader may end the transaction first.
+      packet.forEach((each, index) => read.push(each.read(results[index])));
+    }
+    return read.slice(queued.length, queued.length + statements.length) as Results<S>;
+  }
+
+  /** The round trips of `all`: one, or one per statement with the opening ones joined to the next. */
+  private packets(all: Statement[]): Statement[][] {
+    if (all.length === 0) return [];
+    if (!this.apart) return [all];
+    const packets: Statement[][] = [];
+    let opening: Statement[] = [];
+    for (const each of all) {
+      if (this.opening.has(each)) {
+        opening.push(each);
+        continue;
+      }
+      packets.push([...opening, each]);
+      opening = [];
+    }
+    if (opening.length > 0) packets.push(opening);
+    return packets;
   }
 
   private sendText(sql: string, values: unknown[]): Promise<unknown> {
@@ -121,12 +162,12 @@ export class BatchTransaction {
 export async function inBatchTransaction<T>(
   pool: Pool,
   work: (tx: BatchTransaction) => Promise<T>,
-  isolation?: IsolationLevel,
+  options: BatchTransactionOptions = {},
 ): Promise<T> {
   const connection = await new Promise<PoolConnection>((resolve, reject) =>
     pool.getConnection((error, got) => (error ? reject(error) : resolve(got))),
   );
-  const tx = new BatchTransaction(connection, isolation);
+  const tx = new BatchTransaction(connection, options);
   let healthy = true;
   try {
     const result = await work(tx);

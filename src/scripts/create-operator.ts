@@ -11,6 +11,8 @@ import { translate } from '../common/i18n/messages';
 import { Clock } from '../common/time/clock';
 import { loadConfig } from '../config/app-config';
 import { buildDataSourceOptions } from '../database/data-source';
+import { detectDatabaseServer } from '../database/database-server';
+import { Transactions } from '../database/transactions';
 import { prepareDatabase } from '../database/prepare-database';
 import { AccountsAdminService } from '../modules/accounts/accounts-admin.service';
 import { normalizeEmail } from '../modules/accounts/accounts.mappers';
@@ -54,17 +56,27 @@ async function main(): Promise<void> {
   const body = await readArguments();
   const config = loadConfig();
   await prepareDatabase(config);
+  const server = await detectDatabaseServer(config);
   const dataSource = await new DataSource({
-    ...buildDataSourceOptions(config),
+    ...buildDataSourceOptions(config, server),
     extra: { connectionLimit: 2 },
   }).initialize();
   try {
     const clock = new Clock();
     const repository = new AccountsRepository(dataSource);
+    const transactions = new Transactions(dataSource, server, config);
     const audit = new AuditLog(clock);
     const throttle = new LoginThrottle(repository, clock, config);
-    const links = new PasswordLinksService(repository, new PasswordHasher(), throttle, audit, clock, config);
-    const accounts = new AccountsAdminService(repository, links, audit, config);
+    const links = new PasswordLinksService(
+      repository,
+      transactions,
+      new PasswordHasher(),
+      throttle,
+      audit,
+      clock,
+      config,
+    );
+    const accounts = new AccountsAdminService(repository, transactions, links, audit, config);
     const existing = await repository.findAccountByEmail(normalizeEmail(body.email));
     if (existing && existing.role !== 'operator') {
       throw new UsageError(`${existing.email} is a ${existing.role} account, not an operator.`);

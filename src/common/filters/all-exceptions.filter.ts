@@ -6,7 +6,7 @@ import { buildErrorEnvelope, buildObjectSourceErrorEnvelope, withRequestId } fro
 import { ErrorLabel } from '../errors/error-label';
 import { routeConfigOf } from '../http/route-config';
 import { noteErrorLabel } from '../metrics/http-metrics';
-import { isDatabaseUnreachable } from '../../database/mysql-errors';
+import { isDatabaseUnreachable, isTransactionConflict } from '../../database/mysql-errors';
 import { labelMessage, Message, message, translate } from '../i18n/messages';
 
 interface ErrorAnswer {
@@ -33,9 +33,22 @@ function databaseUnavailable(): ErrorAnswer {
 }
 
 /**
+ * A transaction that lost every one of its runs to concurrent writes of the same rows (see retryTransaction):
+ * nothing of it was stored, and a repeat a moment later gets the rules' answer.
+ */
+function databaseBusy(): ErrorAnswer {
+  return {
+    status: 503,
+    label: 'service_unavailable',
+    detail: message('request.databaseBusy'),
+    headers: { 'retry-after': '1' },
+  };
+}
+
+/**
  * Turns every exception into the contract's error envelope, its `detail` in the request's language;
  * every error carries the request id in its `meta`; unexpected ones become 500 naming it in `detail` too, a
- * database that cannot be reached 503 with `Retry-After`.
+ * database that cannot be reached, or a transaction that kept losing conflicts, 503 with `Retry-After`.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -74,6 +87,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (mapped) return mapped;
     }
     if (isDatabaseUnreachable(exception)) return databaseUnavailable();
+    if (isTransactionConflict(exception)) return databaseBusy();
     const requestId = request.id;
     this.logger.error({ err: exception }, 'Unhandled exception');
     return {

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BatchTransactions } from '../../database/batch-transactions';
+import { Transactions } from '../../database/transactions';
 import { Metrics } from './metrics';
 
 /** What the gauges read of mysql2's pool (its internals: mysql2 exposes no counters of its own). */
@@ -14,13 +14,13 @@ interface Mysql2PoolInternals {
 
 /**
  * The database pools' connections in use, idle and waited for, read when Prometheus scrapes: `main` (TypeORM's)
- * and `check_ins` (the check-in transactions', see BatchTransactions; it opens with the first check-in).
+ * and `check_ins` (the check-in transactions', see Transactions.batch; it opens with the first check-in).
  */
 @Injectable()
 export class DatabasePoolMetrics implements OnModuleInit {
   constructor(
     private readonly metrics: Metrics,
-    private readonly transactions: BatchTransactions,
+    private readonly transactions: Transactions,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -57,7 +57,7 @@ export class DatabasePoolMetrics implements OnModuleInit {
 
   private pools(): [string, Mysql2PoolInternals][] {
     const main = (this.dataSource.driver as unknown as { pool?: Mysql2PoolInternals }).pool;
-    const checkIns = this.transactions.openPool as Mysql2PoolInternals | undefined;
+    const checkIns = this.transactions.openBatchPool as Mysql2PoolInternals | undefined;
     return [
       ...(main ? [['main', main] as [string, Mysql2PoolInternals]] : []),
       ...(checkIns ? [['check_ins', checkIns] as [string, Mysql2PoolInternals]] : []),

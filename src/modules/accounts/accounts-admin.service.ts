@@ -6,7 +6,12 @@ import { AuditLog } from '../audit/audit-log';
 import { AuditActor } from '../auth/caller';
 import { AccountScope, resolveScope } from './account-scope';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
-import { AccountChanges, AccountsRepository, AccountWithPlaces } from './accounts.repository';
+import {
+  AccountChanges,
+  AccountsRepository,
+  AccountWithPlaces,
+  ACCOUNTS_TRANSACTION,
+} from './accounts.repository';
 import { AccountDto, PasswordLinkDto } from './dto/account.dto';
 import {
   AccountCreatedDto,
@@ -15,12 +20,14 @@ import {
   UpdateAccountDto,
 } from './dto/accounts-admin.dto';
 import { PasswordLinksService } from './password-links.service';
+import { Transactions } from '../../database/transactions';
 
 /** Operators' management of accounts: invitations, changes of role, scope and state, reset links. */
 @Injectable()
 export class AccountsAdminService {
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly passwordLinks: PasswordLinksService,
     private readonly audit: AuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -49,7 +56,7 @@ export class AccountsAdminService {
     const email = normalizeEmail(body.email);
     const scope = resolveScope(body.role, { partnerId: body.partner_id, placeIds: body.place_ids });
     await this.assertScopeExists(scope);
-    const { account, link } = await this.repository.transaction(async (manager) => {
+    const { account, link } = await this.transactions.run(async (manager) => {
       const created = await this.repository.insertAccount(manager, {
         email,
         name: body.name.trim(),
@@ -67,7 +74,7 @@ export class AccountsAdminService {
       });
       const stored = await this.repository.findAccount(created.id, manager);
       return { account: stored as AccountWithPlaces, link: passwordLink };
-    });
+    }, ACCOUNTS_TRANSACTION);
     return { account: this.dto(account), password_link: link };
   }
 
@@ -96,7 +103,7 @@ export class AccountsAdminService {
       ...(body.active !== undefined && body.active !== account.active && { active: body.active }),
     };
     const placesChanged = scope.placeIds.join() !== account.placeIds.join();
-    const updated = await this.repository.transaction(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       await this.repository.lockAccount(manager, account.id);
       await this.repository.updateAccount(manager, account.id, changes);
       if (placesChanged) await this.repository.setPlaces(manager, account.id, scope.placeIds);
@@ -121,7 +128,7 @@ export class AccountsAdminService {
         });
       }
       return (await this.repository.findAccount(account.id, manager)) as AccountWithPlaces;
-    });
+    }, ACCOUNTS_TRANSACTION);
     return this.dto(updated);
   }
 
@@ -133,7 +140,7 @@ export class AccountsAdminService {
     const account = await this.find(id);
     if (!account.active) throw invalidParameter('accounts.disabled', { id: account.id });
     const purpose = account.passwordHash ? 'reset' : 'invitation';
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.repository.lockAccount(manager, account.id);
       const link = await this.passwordLinks.create(manager, account.id, purpose);
       await this.audit.write(manager, actor, {
@@ -143,7 +150,7 @@ export class AccountsAdminService {
         details: { purpose },
       });
       return link;
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 
   private async assertScopeExists(scope: AccountScope): Promise<void> {

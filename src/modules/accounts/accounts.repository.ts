@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { invalidParameter } from '../../common/errors/domain-error';
 import { escapeLike } from '../../database/like';
-import { retryOnDeadlock } from '../../database/mysql-errors';
+import { isDuplicateKey } from '../../database/mysql-errors';
+import { TransactionOptions } from '../../database/transactions';
 import { AccountPlaceEntity } from './entities/account-place.entity';
 import { AccountEntity, Role } from './entities/account.entity';
 import { PasswordLinkEntity } from './entities/password-link.entity';
@@ -49,29 +50,20 @@ export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'role' | 'part
 
 const ACCOUNT_ID = /^\d{1,10}$/;
 
-function isDuplicate(error: unknown): boolean {
-  return (
-    error instanceof QueryFailedError &&
-    (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY'
-  );
-}
+/**
+ * How every transaction of the accounts' tables runs (`Transactions.run(work, ACCOUNTS_TRANSACTION)`). Every one
+ * that changes an account's password, links, sessions or places locks the account's row first (`lockAccount`),
+ * so writers of one account queue instead of deadlocking; in READ COMMITTED, so that the range deletes of one
+ * account (its unused links, its places) lock no index gap that another account's insert needs: in REPEATABLE
+ * READ, 24 password links, sign-ins or invitations at once answered 500 `ER_LOCK_DEADLOCK`, for one account or
+ * for 24. A deadlock that still happens runs the whole transaction again from its start (Transactions).
+ */
+export const ACCOUNTS_TRANSACTION: TransactionOptions = { isolation: 'READ COMMITTED' };
 
 /** Accounts, their sessions, their password links and the failed sign-ins. */
 @Injectable()
 export class AccountsRepository {
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
-
-  /**
-   * A transaction of the accounts' tables. Every one that changes an account's password, links, sessions or
-   * places locks the account's row first (`lockAccount`), so writers of one account queue instead of
-   * deadlocking; in READ COMMITTED, so that the range deletes of one account (its unused links, its places)
-   * lock no index gap that another account's insert needs: in REPEATABLE READ, 24 password links, sign-ins or
-   * invitations at once answered 500 `ER_LOCK_DEADLOCK`, for one account or for 24. A deadlock that still
-   * happens runs the whole transaction again from its start.
-   */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return retryOnDeadlock(() => this.dataSource.transaction('READ COMMITTED', work));
-  }
 
   // Accounts
 
@@ -85,7 +77,7 @@ export class AccountsRepository {
       const accounts = manager.getRepository(AccountEntity);
       return await accounts.save(accounts.create(values));
     } catch (error) {
-      if (isDuplicate(error)) throw invalidParameter('accounts.emailTaken', { value: values.email });
+      if (isDuplicateKey(error)) throw invalidParameter('accounts.emailTaken', { value: values.email });
       throw error;
     }
   }

@@ -7,13 +7,14 @@ import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { AuditActor } from '../auth/caller';
-import { AccountsRepository, PasswordLinkRow } from './accounts.repository';
+import { AccountsRepository, PasswordLinkRow, ACCOUNTS_TRANSACTION } from './accounts.repository';
 import { PasswordLinkDto } from './dto/account.dto';
 import { PasswordLinkInfoDto } from './dto/session.dto';
 import { PasswordLinkPurpose } from './entities/password-link.entity';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { ClientInfo, randomToken } from './session.service';
+import { Transactions } from '../../database/transactions';
 
 export const PASSWORD_LINK_TTL_MS = 24 * 3_600_000;
 
@@ -24,6 +25,7 @@ const linkGone = () => notFound('passwordLink.notFound');
 export class PasswordLinksService {
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditLog,
@@ -80,7 +82,7 @@ export class PasswordLinksService {
       address: client.address,
       requestId: client.requestId,
     };
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.lockAccount(manager, link.accountId);
       // Two requests with the same link: only the first one uses it.
       if (!(await this.repository.usePasswordLink(manager, link.tokenHash, this.clock.now())))
@@ -95,7 +97,7 @@ export class PasswordLinksService {
         targetId: link.accountId,
         details: { purpose: link.purpose, sessions_ended: ended },
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 
   /** The link, while it is unused, unexpired and its account active; 404 otherwise (which one is not said). */

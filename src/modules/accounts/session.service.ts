@@ -7,11 +7,12 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { AuditActor, SessionAccount } from '../auth/caller';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
-import { AccountsRepository } from './accounts.repository';
+import { AccountsRepository, ACCOUNTS_TRANSACTION } from './accounts.repository';
 import { ConsolePermissionsReader } from './console-permissions';
 import { SessionDto } from './dto/session.dto';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
+import { Transactions } from '../../database/transactions';
 
 /** A session's last request is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -47,6 +48,7 @@ export class SessionService {
 
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditLog,
@@ -88,7 +90,7 @@ export class SessionService {
       address: client.address,
       requestId: client.requestId,
     };
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.lockAccount(manager, account.id);
       await this.repository.insertSession(manager, {
         tokenHash: hashKey(token),
@@ -107,7 +109,7 @@ export class SessionService {
         targetType: 'account',
         targetId: account.id,
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
     this.repository
       .purgeSessions(now, new Date(now.getTime() - this.idleMs))
       .catch((error: unknown) => this.logger.warn({ err: error }, 'Cannot purge ended sessions'));
@@ -132,7 +134,10 @@ export class SessionService {
     const now = this.clock.now();
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (!Number(row.active) || row.expiresAt <= now || idle >= this.idleMs) {
-      await this.repository.transaction((manager) => this.repository.deleteSession(manager, tokenHash));
+      await this.transactions.run(
+        (manager) => this.repository.deleteSession(manager, tokenHash),
+        ACCOUNTS_TRANSACTION,
+      );
       throw sessionEnded();
     }
     if (idle >= TOUCH_INTERVAL_MS) await this.repository.touchSession(tokenHash, now);
@@ -164,13 +169,13 @@ export class SessionService {
   }
 
   async logout(session: LiveSession, actor: AuditActor): Promise<void> {
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       if (!(await this.repository.deleteSession(manager, session.tokenHash))) return;
       await this.audit.write(manager, actor, {
         action: 'session.logout',
         targetType: 'account',
         targetId: session.account.id,
       });
-    });
+    }, ACCOUNTS_TRANSACTION);
   }
 }

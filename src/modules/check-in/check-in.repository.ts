@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { statement, Statement, WriteResult } from '../../database/statement-batch';
+import { runStatement } from '../../database/prepared-statement';
+import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { BeneficiaryIdentifierType } from './track-usage-request';
@@ -190,6 +191,24 @@ export class CheckInRepository {
       const rows = result as { id: number | string }[];
       return rows[0] ? Number(rows[0].id) : undefined;
     });
+  }
+
+  /**
+   * The write that every transaction recording a visit, or changing a member check-in, makes to the
+   * beneficiary's row (see BeneficiaryEntity.checkInVersion): on a Galera cluster two such transactions through
+   * two nodes then conflict, and the later one runs again and reads the first one's outcome. `updated_at` is
+   * kept: nothing about the beneficiary changed.
+   */
+  touchStatement(beneficiaryId: number): Statement {
+    return statement(
+      'UPDATE beneficiaries SET check_in_version = check_in_version + 1, updated_at = updated_at WHERE id = ?',
+      [beneficiaryId],
+    );
+  }
+
+  /** Runs `statement` in the transaction `tx`, or on its own as a prepared statement of the pool. */
+  run<T>(statement: Statement<T>, tx?: BatchTransaction): Promise<T> {
+    return runStatement(tx ?? this.dataSource, statement);
   }
 
   /** The visit; its id is the connection's LAST_INSERT_ID() for the statements after it. */

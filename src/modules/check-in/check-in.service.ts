@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
-import { BatchTransactions } from '../../database/batch-transactions';
-import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BatchTransaction } from '../../database/statement-batch';
+import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
@@ -47,8 +44,7 @@ export class CheckInService {
     private readonly tokens: TokenCheckInsService,
     private readonly outbox: WebhookOutboxService,
     private readonly clock: Clock,
-    private readonly transactions: BatchTransactions,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Checks eligibility without consuming a visit; writes nothing. */
@@ -56,7 +52,7 @@ export class CheckInService {
     const request = parseTrackUsageRequest(body);
     if (request.type === 'token') return this.tokens.validate(place, request);
     const beneficiary = cannotExist(request) ? null : request;
-    await this.eligibility.admit(this.dataSource, place.placeId, request, beneficiary, place);
+    await this.eligibility.admit(place.placeId, request, beneficiary, place);
   }
 
   /** Records exactly one visit, or answers why not; an Idempotency-Key replays the first outcome for 24 h. */
@@ -80,7 +76,7 @@ export class CheckInService {
 
   /**
    * One transaction in two round trips: the key's claim (if any), the beneficiary's lock and the facts; then the
-   * visit, its event and delivery, and the commit (see BatchTransaction).
+   * visit, its event and delivery, and the commit (see BatchTransaction; on Galera one statement per round trip).
    */
   private async recordVisit(
     place: AuthenticatedPlace,
@@ -91,44 +87,42 @@ export class CheckInService {
       request.type === 'token'
         ? await this.tokens.registration(place, request)
         : (tx: BatchTransaction) => this.registerLocked(tx, place, request);
-    // A deadlock rolled the whole transaction back, claim included: run it again.
-    await retryOnDeadlock(async () => {
-      const refusal = await this.transactions.run(async (tx) => {
-        if (idempotency) {
-          tx.enqueue(
-            this.repository.claimStatement(
-              place.placeId,
-              idempotency.key,
-              { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
-              this.clock.now(),
-            ),
-          );
-        }
-        try {
-          await record(tx);
-        } catch (error) {
-          if (!idempotency || tx.ended || !(error instanceof DomainError) || error.status !== 422)
-            throw error;
-          // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
-          await tx.commit(
-            this.repository.refusalStatement(place.placeId, idempotency.key, {
-              statusCode: error.status,
-              errorLabel: error.label,
-              errorDetail: JSON.stringify(error.detail).slice(0, 1000),
-            }),
-          );
-          return error;
-        }
-        return undefined;
-      });
-      if (refusal) throw refusal;
+    // A transaction that loses a conflict runs again whole, claim included (see Transactions).
+    const refusal = await this.transactions.batch(async (tx) => {
+      if (idempotency) {
+        tx.enqueue(
+          this.repository.claimStatement(
+            place.placeId,
+            idempotency.key,
+            { requestHash: idempotency.requestHash, statusCode: 204, errorLabel: null, errorDetail: null },
+            this.clock.now(),
+          ),
+        );
+      }
+      try {
+        await record(tx);
+      } catch (error) {
+        if (!idempotency || tx.ended || !(error instanceof DomainError) || error.status !== 422) throw error;
+        // Commit the refusal with the claim: a concurrent repeat waiting on the key then replays it.
+        await tx.commit(
+          this.repository.refusalStatement(place.placeId, idempotency.key, {
+            statusCode: error.status,
+            errorLabel: error.label,
+            errorDetail: JSON.stringify(error.detail).slice(0, 1000),
+          }),
+        );
+        return error;
+      }
+      return undefined;
     });
+    if (refusal) throw refusal;
   }
 
   /**
    * Rules 2 to 9 read once the beneficiary is locked (the lock is held until commit, so registers of one
    * beneficiary queue here; the facts are the transaction's first plain read, so they see what the previous
-   * holder committed), then the visit and, where a webhook listens, its event, with the commit.
+   * holder committed), then the beneficiary's row touched (what makes registers through two Galera nodes
+   * conflict), the visit and, where a webhook listens, its event, with the commit.
    */
   private async registerLocked(
     tx: BatchTransaction,
@@ -148,6 +142,7 @@ export class CheckInService {
     }
     const { beneficiaryId, plan, subscriber, at } = this.eligibility.admitOn(factsNow, request);
     await tx.commit(
+      this.repository.touchStatement(beneficiaryId),
       this.repository.insertVisitStatement({
         beneficiaryId,
         placeId: place.placeId,

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
-import { runStatement } from '../../database/prepared-statement';
 import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
@@ -52,18 +50,17 @@ export class EligibilityService {
   ) {}
 
   /**
-   * The gym and the beneficiary (`beneficiary` null looks none up) as of now. With `key`, the caller's
-   * x-api-key, a key rotated since it was resolved is refused (401) by this same read. `withSubscriber`
-   * also reads what a webhook event about the beneficiary needs (callers about to write one).
+   * The gym and the beneficiary (`beneficiary` null looks none up) as of now, in the transaction `tx` or on
+   * its own. With `key`, the caller's x-api-key, a key rotated since it was resolved is refused (401) by this
+   * same read.
    */
   async factsNow(
-    executor: DataSource | EntityManager | BatchTransaction,
+    tx: BatchTransaction | undefined,
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
-    withSubscriber = false,
   ): Promise<FactsNow> {
-    return runStatement(executor, this.factsStatement(placeId, beneficiary, key, withSubscriber));
+    return this.repository.run(this.factsStatement(placeId, beneficiary, key), tx);
   }
 
   /**
@@ -113,15 +110,13 @@ export class EligibilityService {
     };
   }
 
-  /** Reads the facts and applies rules 2 to 9. */
+  /** Reads the facts as of now, outside any transaction, and applies rules 2 to 9. */
   async admit(
-    executor: DataSource | EntityManager | BatchTransaction,
     placeId: string,
     request: TrackUsageRequest,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
-    withSubscriber = false,
   ): Promise<Admission> {
-    return this.admitOn(await this.factsNow(executor, placeId, beneficiary, key, withSubscriber), request);
+    return this.admitOn(await this.factsNow(undefined, placeId, beneficiary, key), request);
   }
 }

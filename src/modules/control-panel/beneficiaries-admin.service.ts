@@ -11,7 +11,6 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { message } from '../../common/i18n/messages';
-import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
 import { BeneficiaryRow, bulkRowsOf, BulkImportResult, RowError, validateRows } from './bulk-rows';
 import { toBeneficiaryDto } from './control-panel.mappers';
@@ -33,11 +32,15 @@ import {
   UpdateBeneficiaryDto,
 } from './dto/beneficiaries.dto';
 import { withCode } from './generated-code';
+import { Leases } from '../../database/leases';
+import { Transactions } from '../../database/transactions';
 
 const BENEFICIARY_CODE = /^[A-Za-z0-9]{8}$/;
 
 /** Rows per INSERT … ON DUPLICATE KEY UPDATE statement. */
 const BULK_CHUNK = 1000;
+/** An import holds its lease for this long between renewals; another waits up to a minute for its turn. */
+const BULK_IMPORT_LEASE = { ttlMs: 30_000, waitMs: 60_000 };
 
 /** A generated code not in `taken`, which it joins. */
 function freshCode(taken: Set<string>): string {
@@ -56,7 +59,9 @@ function freshCode(taken: Set<string>): string {
 export class BeneficiariesAdminService {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly audit: AuditLog,
+    private readonly leases: Leases,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -108,7 +113,8 @@ export class BeneficiariesAdminService {
     const cpf = normalizeCpf(body.cpf);
     if (!isValidCpf(cpf)) throw invalidParameter('field.cpfCheckDigits', { field: 'cpf' });
     const plan = await this.benefitPlan(body.benefit_plan_code);
-    const beneficiary = await this.repository.transaction(async (repository, manager) => {
+    const beneficiary = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const created = await withCode(
         body.code,
         (code) =>
@@ -156,7 +162,8 @@ export class BeneficiariesAdminService {
       ...(body.active !== undefined && { active: body.active }),
       ...(plan && { benefitPlanId: plan.id }),
     };
-    await this.repository.transaction(async (repository, manager) => {
+    await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       await repository.updateBeneficiary(beneficiary.id, changes);
       await this.audit.write(manager, caller.actor, {
         action: 'beneficiary.update',
@@ -186,9 +193,10 @@ export class BeneficiariesAdminService {
     const rows = bulkRowsOf(body);
     const planIds = new Map((await this.repository.benefitPlans()).map((plan) => [plan.code, plan.id]));
     const { valid, errors: invalid } = validateRows(rows, new Set(planIds.keys()));
-    // A deadlock with a single-beneficiary write rolled the whole import back: run it again.
-    const result = await retryOnDeadlock(() =>
-      this.repository.bulkImportTransaction(async (manager) => {
+    // One import at a time, over every process and node (their locking reads would deadlock each other); a
+    // conflict with a single-beneficiary write rolls the whole import back and Transactions runs it again.
+    const result = await this.leases.run('beneficiary-import', BULK_IMPORT_LEASE, () =>
+      this.transactions.run(async (manager) => {
         const imported = await this.importRows(manager, valid, planIds, [...invalid]);
         await this.audit.write(manager, caller.actor, {
           action: 'beneficiary.bulk_import',

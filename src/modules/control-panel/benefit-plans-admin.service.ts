@@ -6,18 +6,21 @@ import { toBenefitPlanDto } from './control-panel.mappers';
 import { BenefitPlanChanges, ControlPanelRepository } from './control-panel.repository';
 import { BenefitPlanDto, CreateBenefitPlanDto, UpdateBenefitPlanDto } from './dto/benefit-plans.dto';
 import { withCode } from './generated-code';
+import { Transactions } from '../../database/transactions';
 
 /** Benefit plans: what a beneficiary's employer pays for. */
 @Injectable()
 export class BenefitPlansAdminService {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly audit: AuditLog,
   ) {}
 
   async createBenefitPlan(caller: Caller, body: CreateBenefitPlanDto): Promise<BenefitPlanDto> {
     const code = body.code.toUpperCase();
-    const plan = await this.repository.transaction(async (repository, manager) => {
+    const plan = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const created = await withCode(
         code,
         () =>
@@ -57,7 +60,8 @@ export class BenefitPlansAdminService {
       ...(body.appointment !== undefined && { appointment: body.appointment }),
       ...(body.active !== undefined && { active: body.active }),
     };
-    const updated = await this.repository.transaction(async (repository, manager) => {
+    const updated = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const stored = await repository.updateBenefitPlan(plan.id, changes);
       await this.audit.write(manager, caller.actor, {
         action: 'benefit_plan.update',

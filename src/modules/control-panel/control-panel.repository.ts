@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  DataSource,
-  EntityManager,
-  EntityMetadata,
-  EntityTarget,
-  ObjectLiteral,
-  QueryFailedError,
-} from 'typeorm';
+import { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import { invalidParameter } from '../../common/errors/domain-error';
 import { MessageKey } from '../../common/i18n/messages';
 import { BeneficiaryEntity } from '../beneficiaries/entities/beneficiary.entity';
@@ -18,6 +11,7 @@ import { PlanEntity } from '../partners/entities/plan.entity';
 import { PlaceSummaryRepository } from '../partners/place-summary.repository';
 import { PlaceScope, placeReachCondition } from '../auth/caller';
 import { escapeLike } from '../../database/like';
+import { duplicateKeyName } from '../../database/mysql-errors';
 import { normalizeCpf } from '../../common/domain/cpf';
 
 /** An insert collided on the `code` unique index; the service retries with a fresh code or refuses a given one. */
@@ -28,18 +22,12 @@ export class CodeTakenError extends Error {
   }
 }
 
-/** How long an import waits for another one to finish. */
-const BULK_IMPORT_LOCK_WAIT_SECONDS = 60;
-
-/** The property whose unique index an `ER_DUP_ENTRY` names, or undefined for any other error. */
+/** The property whose unique index a duplicate-key error names, or undefined for any other error. */
 export function duplicatedProperty(error: unknown, metadata: EntityMetadata): string | undefined {
-  if (!(error instanceof QueryFailedError)) return undefined;
-  const driverError = error.driverError as { code?: string; sqlMessage?: string };
-  if (driverError?.code !== 'ER_DUP_ENTRY') return undefined;
-  const message = driverError.sqlMessage ?? '';
-  // MariaDB names the key as 'IDX_…', MySQL 8 as 'table.IDX_…'.
-  const unique = [...metadata.indices.filter((index) => index.isUnique), ...metadata.uniques].find((index) =>
-    message.includes(`${index.name}'`),
+  const key = duplicateKeyName(error);
+  if (key === undefined) return undefined;
+  const unique = [...metadata.indices.filter((index) => index.isUnique), ...metadata.uniques].find(
+    (index) => index.name === key,
   );
   return unique?.columns[0]?.propertyName ?? 'unknown';
 }
@@ -178,7 +166,7 @@ function visitWhere(filter: VisitFilter, beforeId?: string): [string, unknown[]]
 
 /**
  * The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`.
- * `transaction` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
+ * `in(manager)` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
  */
 @Injectable()
 export class ControlPanelRepository {
@@ -192,15 +180,11 @@ export class ControlPanelRepository {
     this.db = dataSource.manager;
   }
 
-  /** Runs `work` in one transaction, with a copy of this repository whose queries run in it. */
-  transaction<T>(
-    work: (repository: ControlPanelRepository, manager: EntityManager) => Promise<T>,
-  ): Promise<T> {
-    return this.dataSource.transaction((manager) => {
-      const bound = new ControlPanelRepository(this.dataSource, this.placeSummary);
-      bound.db = manager;
-      return work(bound, manager);
-    });
+  /** A copy of this repository whose queries run in the transaction of `manager` (see Transactions.run). */
+  in(manager: EntityManager): ControlPanelRepository {
+    const bound = new ControlPanelRepository(this.dataSource, this.placeSummary);
+    bound.db = manager;
+    return bound;
   }
 
   // Partners
@@ -386,28 +370,6 @@ export class ControlPanelRepository {
   }
 
   // Bulk import: plain SQL, one statement per chunk
-
-  /**
-   * Runs an import in a transaction that holds a named lock, so imports run one at a time across processes
-   * (their locking reads would otherwise deadlock each other). The lock is released before the commit: the
-   * next import's locking reads then wait for this one's rows.
-   */
-  bulkImportTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (manager) => {
-      // Named locks are server-wide: the database's name keeps test and bench databases apart.
-      const [{ locked }]: { locked: number | string | null }[] = await manager.query(
-        "SELECT GET_LOCK(CONCAT(DATABASE(), '.beneficiary_import'), ?) AS locked",
-        [BULK_IMPORT_LOCK_WAIT_SECONDS],
-      );
-      if (Number(locked) !== 1)
-        throw new Error(`Another bulk import held the lock for over ${BULK_IMPORT_LOCK_WAIT_SECONDS} s`);
-      try {
-        return await work(manager);
-      } finally {
-        await manager.query("DO RELEASE_LOCK(CONCAT(DATABASE(), '.beneficiary_import'))");
-      }
-    });
-  }
 
   /** Locking read: the rows as committed now, held until the import commits. */
   async storedBeneficiaries(manager: EntityManager, cpfs: string[]): Promise<StoredBeneficiaryRow[]> {

@@ -3,6 +3,7 @@ import { generateApiKey, hashKey, KeyVault } from '../../common/crypto/key-vault
 import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { PlaceKeyCache } from '../auth/place-key-cache';
+import { Transactions } from '../../database/transactions';
 import { ControlPanelRepository } from './control-panel.repository';
 
 /** Whose key: a partner's (`ptk_`, covers its places) or a place's (`plk_`). */
@@ -17,6 +18,7 @@ export type KeyOwner = { type: 'partner'; id: number } | { type: 'place'; id: st
 export class KeyRotation {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
@@ -25,7 +27,8 @@ export class KeyRotation {
   async rotate(caller: Caller, owner: KeyOwner): Promise<string> {
     const key = generateApiKey(owner.type === 'partner' ? 'ptk' : 'plk');
     const [hash, ciphertext] = [hashKey(key), this.vault.seal(key)];
-    await this.repository.transaction(async (repository, manager) => {
+    await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       if (owner.type === 'partner') await repository.rotatePartnerKey(owner.id, hash, ciphertext);
       else await repository.rotatePlaceKey(owner.id, hash, ciphertext);
       await this.audit.write(manager, caller.actor, {

@@ -6,7 +6,6 @@ import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
-import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { toPartnerDto, toPlaceDto } from './control-panel.mappers';
 import { ControlPanelRepository } from './control-panel.repository';
@@ -20,14 +19,15 @@ import {
   PartnersQueryDto,
   UpdatePartnerDto,
 } from './dto/partners.dto';
+import { Transactions } from '../../database/transactions';
 
 /** Partners (chains) and their keys. */
 @Injectable()
 export class PartnersAdminService {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly vault: KeyVault,
-    private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
     private readonly keys: KeyRotation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,7 +54,8 @@ export class PartnersAdminService {
 
   async createPartner(caller: Caller, body: CreatePartnerDto): Promise<PartnerDto> {
     const key = generateApiKey('ptk');
-    const partner = await this.repository.transaction(async (repository, manager) => {
+    const partner = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const created = await repository.insertPartner({
         name: body.name.trim(),
         apiKeyHash: hashKey(key),
@@ -89,8 +90,8 @@ export class PartnersAdminService {
   async renamePartner(caller: Caller, id: string, body: UpdatePartnerDto): Promise<PartnerDto> {
     const partner = await this.findPartner(id);
     const name = body.name.trim();
-    await this.repository.transaction(async (repository, manager) => {
-      await repository.renamePartner(partner.id, name);
+    await this.transactions.run(async (manager) => {
+      await this.repository.in(manager).renamePartner(partner.id, name);
       await this.audit.write(manager, caller.actor, {
         action: 'partner.update',
         targetType: 'partner',

@@ -33,7 +33,7 @@ import {
 } from './dto/places.dto';
 import { withCode } from './generated-code';
 import { InvalidInstantError, parseBound } from './visit-window';
-import { retryOnDeadlock } from '../../database/mysql-errors';
+import { Transactions } from '../../database/transactions';
 
 /**
  * Places (gym units), their keys, their plans and their visits. A gym account reaches only the places of its
@@ -43,6 +43,7 @@ import { retryOnDeadlock } from '../../database/mysql-errors';
 export class PlacesAdminService {
   constructor(
     private readonly repository: ControlPanelRepository,
+    private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
     private readonly audit: AuditLog,
@@ -81,7 +82,8 @@ export class PlacesAdminService {
     const partner = await this.repository.findPartner(body.partner_id);
     if (!partner) throw notFound('controlPanel.partnerNotFound', { id: body.partner_id });
     const key = generateApiKey('plk');
-    const place = await this.repository.transaction(async (repository, manager) => {
+    const place = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       const created = await withCode(
         body.code,
         (code) =>
@@ -119,7 +121,8 @@ export class PlacesAdminService {
       ...(body.name !== undefined && { name: body.name.trim() }),
       ...(body.active !== undefined && { active: body.active }),
     };
-    await this.repository.transaction(async (repository, manager) => {
+    await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
       await repository.updatePlace(place.id, changes);
       await this.audit.write(manager, caller.actor, {
         action: 'place.update',
@@ -150,7 +153,7 @@ export class PlacesAdminService {
     const place = await this.findPlace(caller, id);
     const withPartnerKey = caller.reachesPartnerKey(place.partnerId);
     const partner = withPartnerKey ? await this.repository.findPartner(place.partnerId) : null;
-    await this.repository.transaction((_repository, manager) =>
+    await this.transactions.run((manager) =>
       this.audit.write(manager, caller.actor, {
         action: 'key.reveal',
         targetType: 'place',
@@ -166,29 +169,28 @@ export class PlacesAdminService {
 
   async createPlan(caller: Caller, placeId: string, body: CreatePlanDto): Promise<AdminPlanDto> {
     const place = await this.findPlace(caller, placeId);
-    const plan = await retryOnDeadlock(() =>
-      this.repository.transaction(async (repository, manager) => {
-        const created = await withCode(
-          body.code,
-          (code) =>
-            repository.insertPlan({
-              placeId: place.id,
-              name: body.name.trim(),
-              code,
-              tier: body.tier,
-              externalReference: body.externalReference ?? null,
-            }),
-          'field.codeTakenByPlan',
-        );
-        await this.audit.write(manager, caller.actor, {
-          action: 'plan.create',
-          targetType: 'plan',
-          targetId: created.code,
-          details: { place_id: place.id, name: created.name, tier: created.tier },
-        });
-        return created;
-      }),
-    );
+    const plan = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
+      const created = await withCode(
+        body.code,
+        (code) =>
+          repository.insertPlan({
+            placeId: place.id,
+            name: body.name.trim(),
+            code,
+            tier: body.tier,
+            externalReference: body.externalReference ?? null,
+          }),
+        'field.codeTakenByPlan',
+      );
+      await this.audit.write(manager, caller.actor, {
+        action: 'plan.create',
+        targetType: 'plan',
+        targetId: created.code,
+        details: { place_id: place.id, name: created.name, tier: created.tier },
+      });
+      return created;
+    });
     return toPlanDto(plan);
   }
 
@@ -196,18 +198,17 @@ export class PlacesAdminService {
     const place = await this.findPlace(caller, placeId);
     const plan = await this.repository.findPlanOfPlace(place.id, code.toUpperCase());
     if (!plan) throw notFound('controlPanel.planNotFound', { code });
-    const deleted = await retryOnDeadlock(() =>
-      this.repository.transaction(async (repository, manager) => {
-        const stored = await repository.softDeletePlan(plan);
-        await this.audit.write(manager, caller.actor, {
-          action: 'plan.delete',
-          targetType: 'plan',
-          targetId: plan.code,
-          details: { place_id: place.id },
-        });
-        return stored;
-      }),
-    );
+    const deleted = await this.transactions.run(async (manager) => {
+      const repository = this.repository.in(manager);
+      const stored = await repository.softDeletePlan(plan);
+      await this.audit.write(manager, caller.actor, {
+        action: 'plan.delete',
+        targetType: 'plan',
+        targetId: plan.code,
+        details: { place_id: place.id },
+      });
+      return stored;
+    });
     return toPlanDto(deleted);
   }
 

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { notFound } from '../../common/errors/domain-error';
 import { noteRequestPlace } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { BatchTransactions } from '../../database/batch-transactions';
-import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BatchTransaction } from '../../database/statement-batch';
+import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { checkGymStanding, recentVisitRefusal } from '../check-in/eligibility';
@@ -35,8 +32,7 @@ export class CheckInConfirmationService {
     private readonly checkIns: CheckInRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
-    private readonly transactions: BatchTransactions,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,16 +42,17 @@ export class CheckInConfirmationService {
     const found =
       token === undefined
         ? undefined
-        : await this.repository.findByConfirmationHash(this.dataSource, hashConfirmationToken(token));
+        : await this.repository.findByConfirmationHash(hashConfirmationToken(token));
     if (!found) throw notFound('memberCheckIn.confirmationNotFound');
     noteRequestPlace(found.placeId);
-    await retryOnDeadlock(() => this.transactions.run((tx) => this.confirm(tx, found, {})));
+    await this.transactions.batch((tx) => this.confirm(tx, found, {}));
   }
 
   /**
    * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
    * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
-   * facts; then the visit, the check-in's new state, its event and the commit.
+   * facts; then the beneficiary's row touched (see CheckInRepository.touchStatement), the visit, the check-in's
+   * new state, its event and the commit.
    */
   async confirm(tx: BatchTransaction, found: CheckInRow, by: ConfirmationBy): Promise<void> {
     const [, state, factsNow] = await tx.run(
@@ -65,6 +62,7 @@ export class CheckInConfirmationService {
     );
     const admission = this.admitOn(found, state, by, factsNow);
     await tx.commit(
+      this.checkIns.touchStatement(admission.beneficiaryId),
       this.checkIns.insertVisitStatement({
         beneficiaryId: admission.beneficiaryId,
         placeId: state.placeId,
@@ -97,14 +95,9 @@ export class CheckInConfirmationService {
    * Whether `state` can be confirmed now: through a key, rules 2 and 3 first; then the check-in still pending
    * and before its time; then rules 3 to 9 at its gym, for the plan it was made for.
    */
-  async admit(
-    executor: DataSource,
-    found: CheckInRow,
-    state: CheckInState,
-    by: ConfirmationBy,
-  ): Promise<Admission> {
+  async admit(found: CheckInRow, state: CheckInState, by: ConfirmationBy): Promise<Admission> {
     const factsNow = await this.eligibility.factsNow(
-      executor,
+      undefined,
       state.placeId,
       { id: state.beneficiaryId },
       by.key,

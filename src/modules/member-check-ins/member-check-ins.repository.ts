@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { duplicateKeyName } from '../../database/mysql-errors';
 import { executePrepared } from '../../database/prepared-statement';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
-
-type Executor = Pick<DataSource | EntityManager, 'query'>;
 
 /** A check-in's state, as read under its row lock. */
 export interface CheckInState {
@@ -94,12 +93,6 @@ function statusCondition(status: CheckInStatus, now: Date): [string, unknown[]] 
   }
 }
 
-function duplicateKey(error: unknown): string | undefined {
-  if (!(error instanceof QueryFailedError)) return undefined;
-  const driverError = error.driverError as { code?: string; sqlMessage?: string };
-  return driverError?.code === 'ER_DUP_ENTRY' ? (driverError.sqlMessage ?? '') : undefined;
-}
-
 /**
  * Member check-ins and the counters of failed token look-ups. The writes run in the caller's transaction; the
  * lock query reads the check-in's own row only, so that no place or plan row is ever locked by it.
@@ -126,14 +119,14 @@ export class MemberCheckInsRepository {
     return rows[0] && { id: rows[0].id, partnerId: Number(rows[0].partnerId) };
   }
 
-  async findById(executor: Executor, id: string): Promise<CheckInRow | undefined> {
-    const rows: CheckInRow[] = await executor.query(`${ROW_SELECT} WHERE c.id = ?`, [id]);
+  async findById(id: string): Promise<CheckInRow | undefined> {
+    const rows: CheckInRow[] = await this.dataSource.query(`${ROW_SELECT} WHERE c.id = ?`, [id]);
     return rows[0] && toState(rows[0]);
   }
 
-  async findByConfirmationHash(executor: DataSource, hash: string): Promise<CheckInRow | undefined> {
+  async findByConfirmationHash(hash: string): Promise<CheckInRow | undefined> {
     const rows = await executePrepared<CheckInRow[]>(
-      executor,
+      this.dataSource,
       `${ROW_SELECT} WHERE c.confirmation_token_hash = ?`,
       [hash],
     );
@@ -145,13 +138,12 @@ export class MemberCheckInsRepository {
    * statement the gym's failed look-ups in the window that starts at `windowStart`.
    */
   async findByToken(
-    executor: DataSource,
     placeId: string,
     token: string,
     windowStart: Date,
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
     const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
-      executor,
+      this.dataSource,
       `SELECT f.failures, r.* FROM
          (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
            AS failures) f
@@ -213,7 +205,7 @@ export class MemberCheckInsRepository {
 
   /** Whether `error` says another pending check-in of the gym holds the token. */
   isPendingTokenTaken(error: unknown): boolean {
-    return duplicateKey(error)?.includes('UQ_member_check_ins_pending_token') ?? false;
+    return duplicateKeyName(error) === 'UQ_member_check_ins_pending_token';
   }
 
   /**
@@ -333,9 +325,9 @@ export class MemberCheckInsRepository {
 
   /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */
   /** Counts one failed look-up in the window that starts at `windowStart`, restarting the count in a new one. */
-  async countFailure(executor: Executor, placeId: string, windowStart: Date): Promise<void> {
+  async countFailure(placeId: string, windowStart: Date): Promise<void> {
     // MariaDB assigns left to right: `failures` is computed from the row's window before it is moved.
-    await executor.query(
+    await this.dataSource.query(
       `INSERT INTO token_lookup_failures (place_id, window_start, failures) VALUES (?, ?, 1)
        ON DUPLICATE KEY UPDATE failures = IF(window_start = VALUES(window_start), failures + 1, 1),
                                window_start = VALUES(window_start)`,

@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { v7 as timeOrderedUuid } from 'uuid';
-import { DataSource } from 'typeorm';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
 import { isValidCpf, normalizeCpf } from '../../common/domain/cpf';
 import { message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { BatchTransactions } from '../../database/batch-transactions';
-import { retryOnDeadlock } from '../../database/mysql-errors';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
+import { Transactions } from '../../database/transactions';
 import { Caller } from '../auth/caller';
 import { CheckInRepository } from '../check-in/check-in.repository';
 import { cannotExist } from '../check-in/eligibility';
@@ -65,8 +62,7 @@ export class MemberCheckInsService {
     private readonly outbox: WebhookOutboxService,
     private readonly tokens: CheckInTokenGenerator,
     private readonly clock: Clock,
-    private readonly transactions: BatchTransactions,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -87,11 +83,8 @@ export class MemberCheckInsService {
     let token = this.tokens.next();
     for (let draw = 1; ; draw++) {
       try {
-        const row = await retryOnDeadlock(
-          () => this.transactions.run((tx) => this.createLocked(tx, id, place, request, token)),
-          // Creations racing at one gym may deadlock on the index they share; the loser runs again.
-          5,
-        );
+        // Creations racing at one gym may deadlock on the index they share; the loser runs again.
+        const row = await this.transactions.batch((tx) => this.createLocked(tx, id, place, request, token));
         return MemberCheckInDto.of({ row, now: row.startedAt }, this.config.businessTimezone);
       } catch (error) {
         if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
@@ -110,18 +103,19 @@ export class MemberCheckInsService {
   /** Cancels a pending check-in; `check_in_not_available` once it is confirmed, cancelled, replaced or expired. */
   async cancel(id: string): Promise<MemberCheckInDto> {
     const { row } = await this.find(id);
-    await retryOnDeadlock(() =>
-      this.transactions.run(async (tx) => {
-        const [, state, subscriber] = await tx.run(
-          this.checkIns.lockStatement({ id: row.beneficiaryId }),
-          this.repository.lockStatement(row.id),
-          this.outbox.subscriberStatement(row.placeId, row.beneficiaryId),
-        );
-        const now = this.clock.now();
-        assertPending(state, now, this.config.businessTimezone, 'cancel');
-        await tx.commit(...this.cancelStatements(row, now, 'member', subscriber));
-      }),
-    );
+    await this.transactions.batch(async (tx) => {
+      const [, state, subscriber] = await tx.run(
+        this.checkIns.lockStatement({ id: row.beneficiaryId }),
+        this.repository.lockStatement(row.id),
+        this.outbox.subscriberStatement(row.placeId, row.beneficiaryId),
+      );
+      const now = this.clock.now();
+      assertPending(state, now, this.config.businessTimezone, 'cancel');
+      await tx.commit(
+        this.checkIns.touchStatement(row.beneficiaryId),
+        ...this.cancelStatements(row, now, 'member', subscriber),
+      );
+    });
     return this.get(id);
   }
 
@@ -185,7 +179,7 @@ export class MemberCheckInsService {
   }
 
   private async find(id: string): Promise<CheckInAt> {
-    const row = UUID.test(id) ? await this.repository.findById(this.dataSource, id) : undefined;
+    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw notFound('memberCheckIn.notFound', { id });
     return { row, now: this.clock.now() };
   }
@@ -237,7 +231,8 @@ export class MemberCheckInsService {
 
   /**
    * Under the beneficiary's lock: the rules and the member's pending check-in read (one round trip), then the
-   * pending one retired, the new one and its event, and the commit (another).
+   * beneficiary's row touched (see CheckInRepository.touchStatement), the pending one retired, the new one and
+   * its event, and the commit (another).
    */
   private async createLocked(
     tx: BatchTransaction,
@@ -264,7 +259,11 @@ export class MemberCheckInsService {
     const retire = pending ? await this.retireStatements(tx, pending, admission, place.id) : [];
     const created = this.insertStatements({ id, place, admission, token });
     try {
-      await tx.commit(...retire, ...created.statements);
+      await tx.commit(
+        this.checkIns.touchStatement(admission.beneficiaryId),
+        ...retire,
+        ...created.statements,
+      );
     } catch (error) {
       if (this.repository.isPendingTokenTaken(error)) throw new PendingTokenTaken();
       throw error;

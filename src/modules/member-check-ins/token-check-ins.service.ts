@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { BatchTransaction } from '../../database/statement-batch';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
@@ -29,15 +27,14 @@ export class TokenCheckInsService {
     private readonly confirmations: CheckInConfirmationService,
     private readonly eligibility: EligibilityService,
     private readonly limiter: TokenLookupLimiter,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** 204 when a confirmation would succeed now; writes nothing. */
   async validate(key: AuthenticatedPlace, request: TokenRequest): Promise<void> {
     const { found } = await this.lookUp(key, request);
-    if (!found) return this.refuseUnknown(this.dataSource, key, request);
-    await this.confirmations.admit(this.dataSource, found, found, { key, request });
+    if (!found) return this.refuseUnknown(key, request);
+    await this.confirmations.admit(found, found, { key, request });
   }
 
   /**
@@ -51,15 +48,15 @@ export class TokenCheckInsService {
   ): Promise<(tx: BatchTransaction) => Promise<void>> {
     const { found } = await this.lookUp(key, request);
     return (tx) =>
-      found ? this.confirmations.confirm(tx, found, { key, request }) : this.refuseUnknown(tx, key, request);
+      found ? this.confirmations.confirm(tx, found, { key, request }) : this.refuseUnknown(key, request, tx);
   }
 
   /** The code of the beneficiary who made the pending check-in. */
   async beneficiaryCode(key: AuthenticatedPlace, request: TokenIdentifier): Promise<string> {
     const { found } = await this.lookUp(key, request);
-    if (!found) return this.refuseUnknown(this.dataSource, key, request);
+    if (!found) return this.refuseUnknown(key, request);
     const { facts, now } = await this.eligibility.factsNow(
-      this.dataSource,
+      undefined,
       key.placeId,
       { id: found.beneficiaryId },
       key,
@@ -75,19 +72,22 @@ export class TokenCheckInsService {
     request: TokenIdentifier,
   ): Promise<{ found: CheckInRow | undefined }> {
     const found = await this.limiter.lookUp(key.placeId, (windowStart) =>
-      this.repository.findByToken(this.dataSource, key.placeId, request.identifier, windowStart),
+      this.repository.findByToken(key.placeId, request.identifier, windowStart),
     );
     if (!found) await this.limiter.countFailure(key.placeId);
     return { found };
   }
 
-  /** Rules 2 and 3 come before the token, and a rotated key is refused: then `not_exists`. */
+  /**
+   * Rules 2 and 3 come before the token, and a rotated key is refused: then `not_exists`. Read in the
+   * register's transaction `tx`, if any.
+   */
   private async refuseUnknown(
-    executor: DataSource | BatchTransaction,
     key: AuthenticatedPlace,
     request: TokenIdentifier,
+    tx?: BatchTransaction,
   ): Promise<never> {
-    const { facts } = await this.eligibility.factsNow(executor, key.placeId, null, key);
+    const { facts } = await this.eligibility.factsNow(tx, key.placeId, null, key);
     checkGymStanding(request, facts.gym);
     throw new DomainError('not_exists', message('checkIn.notExistsToken', { token: request.identifier }));
   }

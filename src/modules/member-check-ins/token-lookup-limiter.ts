@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
@@ -19,7 +17,6 @@ export class TokenLookupLimiter {
   constructor(
     private readonly repository: MemberCheckInsRepository,
     private readonly clock: Clock,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,7 +43,7 @@ export class TokenLookupLimiter {
   /** Counts a look-up that found nothing; runs on its own, never inside a transaction that may roll back. */
   async countFailure(placeId: string): Promise<void> {
     const windowStart = this.windowStart(this.clock.now().getTime());
-    await this.repository.countFailure(this.dataSource, placeId, new Date(windowStart));
+    await this.repository.countFailure(placeId, new Date(windowStart));
   }
 
   private windowStart(now: number): number {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { retryOnDeadlock } from '../../database/mysql-errors';
+import { retryTransaction } from '../../database/mysql-errors';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
 
 export interface OutcomeCount {
@@ -34,7 +34,8 @@ export class OverviewRepository {
         a.operation.localeCompare(b.operation) ||
         a.outcome.localeCompare(b.outcome),
     );
-    await retryOnDeadlock(() =>
+    // One statement, its own transaction: run again whole when it loses a conflict (another node's counts).
+    await retryTransaction(() =>
       this.dataSource.query(
         `INSERT INTO check_in_outcome_hours (hour, place_id, operation, outcome, answers) VALUES ?
          ON DUPLICATE KEY UPDATE answers = answers + VALUES(answers)`,

@@ -18,8 +18,6 @@ import {
   WebhooksRepository,
 } from './webhooks.repository';
 
-/** Writes of an outcome are tried this many times (deadlocks, lock waits) before the job gives up. */
-const RECORD_TRIES = 5;
 /**
  * Up to four batches in flight at once, but another starts beside one in flight only when eight calls wait:
  * a trickle (deliveries keeping up with check-ins) goes out together in few transactions, which keeps the
@@ -31,17 +29,12 @@ const BATCHING = { maxBatchSize: 100, parallel: 4, startAnotherAt: 8 };
 
 /** A worker's own next attempt is its own for the attempt deadline plus this. */
 const LEASE_MARGIN_MS = 5000;
-const TRANSIENT_DB_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_CHECKREAD']);
-
-function isTransient(error: unknown): boolean {
-  return TRANSIENT_DB_ERRORS.has(String((error as { code?: string } | undefined)?.code));
-}
 
 /**
  * One attempt of one delivery: check that the row still waits for exactly this attempt, send, then record
  * the attempt, the delivery's next state (and when its next attempt is due) and the endpoint's breaker in one
  * transaction. Bull never retries a job: the next attempt is a new job that the poller hands over when the
- * row says it is due. An outcome that cannot be written is retried here, never by sending again.
+ * row says it is due. An outcome that cannot be written is written again (see Transactions), never sent again.
  *
  * The workers of a process share their database trips: reads of work made while one is under way go together
  * in the next, and so do outcomes, in one transaction (group commit). So a busy endpoint costs a few
@@ -226,9 +219,9 @@ export class WebhookDeliveryService implements OnModuleDestroy {
   private async recordTogether(records: readonly AttemptRecord[]): Promise<(AttemptRecorded | Error)[]> {
     const write = (batch: readonly AttemptRecord[]) => {
       const now = this.clock.now();
-      return this.withRetries(() =>
-        this.repository.recordAttempts(batch, { now, leaseUntil: this.leaseUntil(now) }),
-      );
+      // A transaction that loses a conflict runs again (Transactions): the receiver has the event, it must not
+      // get it twice.
+      return this.repository.recordAttempts(batch, { now, leaseUntil: this.leaseUntil(now) });
     };
     try {
       return await write(records);
@@ -248,17 +241,5 @@ export class WebhookDeliveryService implements OnModuleDestroy {
   /** Past the attempt's deadline, with room for writing its outcome. */
   private leaseUntil(now: Date): Date {
     return new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
-  }
-
-  /** Deadlocks and lock waits are tried again: the receiver has the event, it must not get it twice. */
-  private async withRetries<T>(write: () => Promise<T>): Promise<T> {
-    for (let tries = 1; ; tries++) {
-      try {
-        return await write();
-      } catch (error) {
-        if (tries >= RECORD_TRIES || !isTransient(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * tries));
-      }
-    }
   }
 }

@@ -3,7 +3,9 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import type { Job, JobOptions, Queue } from 'bull';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { Lease, Leases } from '../../database/leases';
 import { isDatabaseUnreachable } from '../../database/mysql-errors';
+import { Transactions } from '../../database/transactions';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
 import { deliveryJobId } from './webhook-policy';
 import { DueAttempt, EndpointBreaker, WebhooksRepository } from './webhooks.repository';
@@ -18,6 +20,8 @@ const LOST_AFTER_MS = 5000;
 const LOST_CHECK_EVERY_MS = 2000;
 const LOST_CHECK_BATCH = 200;
 const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
+/** The poller's lease: renewed every few seconds while its holder polls; free this long after it dies. */
+const POLLER_LEASE_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -30,9 +34,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this hands due
  * attempts to Bull, one job per attempt (job id: delivery, redelivery count, attempt number), and Bull only
- * runs them. One process polls at a time (a MariaDB named lock), so each endpoint's share is exact over every
- * process: at most WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in the queue, none while its breaker is open,
- * one probe when the breaker's wait is over. Claims use `FOR UPDATE SKIP LOCKED` under READ COMMITTED.
+ * runs them. One process polls at a time (the holder of the `webhook-poller` lease, see Lease: exclusive across
+ * the nodes of a Galera cluster too), so each endpoint's share is exact over every process: at most
+ * WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in the queue, none while its breaker is open, one probe when the
+ * breaker's wait is over. Claims use `FOR UPDATE SKIP LOCKED` under READ COMMITTED.
  *
  * Every 2 s it also looks for attempts handed over more than 5 s ago that never reported back: when Bull no
  * longer holds the job (Redis restarted empty, FLUSHALL) or holds it finished without an outcome, the attempt
@@ -48,13 +53,18 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private redisDown = false;
   private databaseDown = false;
   private lastLostCheckAt = 0;
+  private readonly lease: Lease;
 
   constructor(
     private readonly repository: WebhooksRepository,
+    private readonly transactions: Transactions,
+    leases: Leases,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.lease = leases.lease('webhook-poller', POLLER_LEASE_MS);
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.tick(), POLL_INTERVAL_MS);
@@ -66,6 +76,7 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.timer);
     await this.next;
     await this.running;
+    if (this.lease.held) await this.lease.release().catch(() => undefined);
   }
 
   /**
@@ -92,7 +103,12 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
         if ((await this.pollRound()) === 0) break;
       }
       const now = Date.now();
-      if (!this.stopped && !this.redisDown && now - this.lastLostCheckAt >= LOST_CHECK_EVERY_MS) {
+      if (
+        !this.stopped &&
+        !this.redisDown &&
+        this.lease.held &&
+        now - this.lastLostCheckAt >= LOST_CHECK_EVERY_MS
+      ) {
         this.lastLostCheckAt = now;
         await this.recoverLost();
       }
@@ -120,67 +136,54 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return ready;
   }
 
-  /** Claims what is due under the poller lock and hands it to Bull; how many attempts it handed over. */
+  /** Claims what is due, as the poller's lease holder, and hands it to Bull; how many attempts it handed over. */
   private async pollRound(): Promise<number> {
-    const runner = this.repository.dataSource.createQueryRunner();
-    await runner.connect();
-    let locked = false;
+    // Another process holds the lease and polls; it will hand over what is due.
+    if (!(await this.lease.hold())) return 0;
+    const queuedAt = this.clock.now();
+    const failing = new Set<string>();
+    // The claim writes `queued_at` on every row it takes: two claims of one row through two Galera nodes conflict.
+    const claimed = await this.transactions.run(
+      async (manager) => {
+        failing.clear();
+        const attempts = await this.claim(manager, queuedAt, failing);
+        if (attempts.length > 0) {
+          await this.repository.markQueued(
+            manager,
+            attempts.map((attempt) => attempt.id),
+            queuedAt,
+          );
+        }
+        return attempts;
+      },
+      { isolation: 'READ COMMITTED' },
+    );
+    if (claimed.length === 0) return 0;
+    const labels = await this.repository.jobLabels(
+      this.repository.dataSource,
+      claimed.map((attempt) => attempt.id),
+    );
     try {
-      const [{ got }]: { got: number | null }[] = await runner.query(
-        "SELECT GET_LOCK(CONCAT(DATABASE(), '.webhook-poller'), 0) AS got",
-      );
-      locked = Number(got) === 1;
-      // Another process is polling; it will hand over what is due.
-      if (!locked) return 0;
-      const queuedAt = this.clock.now();
-      await runner.startTransaction('READ COMMITTED');
-      let claimed: DueAttempt[];
-      const failing = new Set<string>();
-      try {
-        claimed = await this.claim(runner.manager, queuedAt, failing);
-        await this.repository.markQueued(
-          runner.manager,
-          claimed.map((attempt) => attempt.id),
-          queuedAt,
-        );
-        await runner.commitTransaction();
-      } catch (error) {
-        await runner.rollbackTransaction();
-        throw error;
-      }
-      if (claimed.length === 0) return 0;
-      const labels = await this.repository.jobLabels(
-        this.repository.dataSource,
-        claimed.map((attempt) => attempt.id),
-      );
-      try {
-        await withTimeout(
-          this.queue.addBulk(
-            claimed.map((attempt) =>
-              this.job(attempt, failing.has(attempt.subscriptionId), labels.get(attempt.id)),
-            ),
+      await withTimeout(
+        this.queue.addBulk(
+          claimed.map((attempt) =>
+            this.job(attempt, failing.has(attempt.subscriptionId), labels.get(attempt.id)),
           ),
-          REDIS_TIMEOUT_MS,
-        );
-      } catch (error) {
-        // Jobs that did get in run; their rows are claimed again and Bull ignores a job id it holds.
-        await this.repository.unqueue(
-          claimed.map((attempt) => attempt.id),
-          queuedAt,
-        );
-        if (!this.redisDown)
-          this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they wait in the database');
-        this.redisDown = true;
-        return 0;
-      }
-      return claimed.length;
-    } finally {
-      if (locked)
-        await runner
-          .query("SELECT RELEASE_LOCK(CONCAT(DATABASE(), '.webhook-poller'))")
-          .catch(() => undefined);
-      await runner.release();
+        ),
+        REDIS_TIMEOUT_MS,
+      );
+    } catch (error) {
+      // Jobs that did get in run; their rows are claimed again and Bull ignores a job id it holds.
+      await this.repository.unqueue(
+        claimed.map((attempt) => attempt.id),
+        queuedAt,
+      );
+      if (!this.redisDown)
+        this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they wait in the database');
+      this.redisDown = true;
+      return 0;
     }
+    return claimed.length;
   }
 
   /** Due attempts, each endpoint limited to its share: its concurrency less what it has in the queue. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
-import { BatchTransactions } from '../../database/batch-transactions';
+import { Transactions } from '../../database/transactions';
 import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
@@ -156,7 +156,7 @@ export interface NewEvent {
 export class WebhooksRepository {
   constructor(
     @InjectDataSource() readonly dataSource: DataSource,
-    private readonly transactions: BatchTransactions,
+    private readonly transactions: Transactions,
   ) {}
 
   get subscriptions() {
@@ -445,94 +445,99 @@ export class WebhooksRepository {
   ): Promise<AttemptRecorded[]> {
     // Three round trips when every outcome is a success (see BatchTransaction): the rows locked; their moves,
     // the attempts, the breakers closed and the next attempts claimed; those marked, their work read, COMMIT.
-    return this.transactions.run(async (tx) => {
-      const ids = [...new Set(records.map((record) => record.deliveryId))];
-      const [rows] = await tx.run(
-        statement(
-          `SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue
-           FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
-          [ids],
-          (result) => result as { id: string; redeliveries: number; attempts: number; inQueue: number }[],
-        ),
-      );
-      const waiting = new Map(
-        rows.map((row) => [
-          String(row.id),
-          {
-            redeliveries: Number(row.redeliveries),
-            attempts: Number(row.attempts),
-            inQueue: Number(row.inQueue) === 1,
-          },
-        ]),
-      );
-      const results: AttemptRecorded[] = records.map(() => ({ recorded: false }));
-      const accepted: number[] = [];
-      records.forEach((record, index) => {
-        const row = waiting.get(record.deliveryId);
-        if (!row?.inQueue || row.redeliveries !== record.chain.redeliveries) return;
-        if (row.attempts !== record.chain.attempts) return;
-        accepted.push(index);
-        waiting.set(record.deliveryId, { ...row, attempts: record.attempt.number, inQueue: false });
-      });
-      if (accepted.length === 0) return results;
-
-      const failures: number[] = [];
-      const closes: number[] = [];
-      const wantNext = new Map<string, number[]>();
-      for (const index of accepted) {
-        const { breaker, claimNext } = records[index];
-        results[index] = { recorded: true };
-        if (breaker.kind === 'failure') {
-          failures.push(index);
-          continue;
-        }
-        if (breaker.mayBeFailing) closes.push(index);
-        if (claimNext)
-          wantNext.set(breaker.subscriptionId, [...(wantNext.get(breaker.subscriptionId) ?? []), index]);
-      }
-      const acceptedRecords = accepted.map((index) => records[index]);
-      const writes = [
-        this.moveStatement(acceptedRecords),
-        this.attemptsStatement(acceptedRecords),
-        ...closes.map((index) =>
+    return this.transactions.batch(
+      async (tx) => {
+        const ids = [...new Set(records.map((record) => record.deliveryId))];
+        const [rows] = await tx.run(
           statement(
-            `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
-             WHERE subscription_id = ? AND failures > 0`,
-            [records[index].breaker.subscriptionId],
-            (result) => (result as WriteResult).affectedRows > 0,
+            `SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue
+           FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
+            [ids],
+            (result) => result as { id: string; redeliveries: number; attempts: number; inQueue: number }[],
           ),
-        ),
-      ];
-      const claims = [...wantNext].map(([subscriptionId, indexes]) =>
-        this.claimDueStatement(subscriptionId, lease.now, indexes.length),
-      );
-      // A failure's breaker takes statements that depend on each other; the claims then wait for them, so
-      // that the locks are taken in the same order as ever (deliveries, endpoint states, deliveries).
-      const written = await tx.run(...writes, ...(failures.length === 0 ? claims : []));
-      closes.forEach((index, i) => (results[index].closed = written[2 + i] as boolean));
-      for (const index of failures) {
-        const breaker = records[index].breaker as Extract<BreakerUpdate, { kind: 'failure' }>;
-        results[index].breaker = await this.countFailure(tx, breaker, records[index].attempt.createdAt);
-      }
-      const claimedLists = (
-        failures.length === 0 || claims.length === 0 ? written.slice(writes.length) : await tx.run(...claims)
-      ) as DueAttempt[][];
-      const claimed = new Map<string, number>();
-      [...wantNext.values()].forEach((indexes, i) =>
-        claimedLists[i].forEach((attempt, j) => claimed.set(attempt.id, indexes[j])),
-      );
-      if (claimed.size === 0) {
-        await tx.commit();
+        );
+        const waiting = new Map(
+          rows.map((row) => [
+            String(row.id),
+            {
+              redeliveries: Number(row.redeliveries),
+              attempts: Number(row.attempts),
+              inQueue: Number(row.inQueue) === 1,
+            },
+          ]),
+        );
+        const results: AttemptRecorded[] = records.map(() => ({ recorded: false }));
+        const accepted: number[] = [];
+        records.forEach((record, index) => {
+          const row = waiting.get(record.deliveryId);
+          if (!row?.inQueue || row.redeliveries !== record.chain.redeliveries) return;
+          if (row.attempts !== record.chain.attempts) return;
+          accepted.push(index);
+          waiting.set(record.deliveryId, { ...row, attempts: record.attempt.number, inQueue: false });
+        });
+        if (accepted.length === 0) return results;
+
+        const failures: number[] = [];
+        const closes: number[] = [];
+        const wantNext = new Map<string, number[]>();
+        for (const index of accepted) {
+          const { breaker, claimNext } = records[index];
+          results[index] = { recorded: true };
+          if (breaker.kind === 'failure') {
+            failures.push(index);
+            continue;
+          }
+          if (breaker.mayBeFailing) closes.push(index);
+          if (claimNext)
+            wantNext.set(breaker.subscriptionId, [...(wantNext.get(breaker.subscriptionId) ?? []), index]);
+        }
+        const acceptedRecords = accepted.map((index) => records[index]);
+        const writes = [
+          this.moveStatement(acceptedRecords),
+          this.attemptsStatement(acceptedRecords),
+          ...closes.map((index) =>
+            statement(
+              `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+             WHERE subscription_id = ? AND failures > 0`,
+              [records[index].breaker.subscriptionId],
+              (result) => (result as WriteResult).affectedRows > 0,
+            ),
+          ),
+        ];
+        const claims = [...wantNext].map(([subscriptionId, indexes]) =>
+          this.claimDueStatement(subscriptionId, lease.now, indexes.length),
+        );
+        // A failure's breaker takes statements that depend on each other; the claims then wait for them, so
+        // that the locks are taken in the same order as ever (deliveries, endpoint states, deliveries).
+        const written = await tx.run(...writes, ...(failures.length === 0 ? claims : []));
+        closes.forEach((index, i) => (results[index].closed = written[2 + i] as boolean));
+        for (const index of failures) {
+          const breaker = records[index].breaker as Extract<BreakerUpdate, { kind: 'failure' }>;
+          results[index].breaker = await this.countFailure(tx, breaker, records[index].attempt.createdAt);
+        }
+        const claimedLists = (
+          failures.length === 0 || claims.length === 0
+            ? written.slice(writes.length)
+            : await tx.run(...claims)
+        ) as DueAttempt[][];
+        const claimed = new Map<string, number>();
+        [...wantNext.values()].forEach((indexes, i) =>
+          claimedLists[i].forEach((attempt, j) => claimed.set(attempt.id, indexes[j])),
+        );
+        if (claimed.size === 0) {
+          await tx.commit();
+          return results;
+        }
+        // The next attempts' work, read here rather than by one more trip of each worker.
+        const [, work] = await tx.commit(
+          this.markQueuedStatement([...claimed.keys()], lease.leaseUntil),
+          this.findWorkStatement([...claimed.keys()]),
+        );
+        for (const [id, next] of work) results[claimed.get(id) as number].next = next;
         return results;
-      }
-      // The next attempts' work, read here rather than by one more trip of each worker.
-      const [, work] = await tx.commit(
-        this.markQueuedStatement([...claimed.keys()], lease.leaseUntil),
-        this.findWorkStatement([...claimed.keys()]),
-      );
-      for (const [id, next] of work) results[claimed.get(id) as number].next = next;
-      return results;
-    }, 'READ COMMITTED');
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /** Each delivery's state after its attempt, in one statement. */
@@ -634,7 +639,7 @@ export class WebhooksRepository {
   }
 
   /** A new URL is a new endpoint: its breaker starts closed. */
-  async resetBreaker(executor: Executor, subscriptionId: string): Promise<void> {
+  async resetBreaker(subscriptionId: string, executor: Executor = this.dataSource): Promise<void> {
     await executor.query('DELETE FROM webhook_endpoint_states WHERE subscription_id = ?', [subscriptionId]);
   }
 

@@ -8,6 +8,8 @@ import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { isDuplicateKey } from '../../database/mysql-errors';
+import { Transactions } from '../../database/transactions';
 import { AuditLog, AuditRecord } from '../audit/audit-log';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { AuditActor } from '../auth/caller';
@@ -37,7 +39,6 @@ import { WebhookRelay } from './webhook-relay.service';
 import { TEST_EVENT, WebhookType } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { WebhooksRepository } from './webhooks.repository';
-import { retryOnDeadlock } from '../../database/mysql-errors';
 
 const PAGE_SIZE = 50;
 const TEST_WINDOW_MS = 60_000;
@@ -55,6 +56,7 @@ export class WebhooksService {
     private readonly vault: KeyVault,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,7 +92,7 @@ export class WebhooksService {
         details: { place_id: place.placeId, type, url },
       },
     ).catch((error: unknown) => {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY') {
+      if (isDuplicateKey(error)) {
         throw invalidParameter('webhooks.exists', { type });
       }
       throw error;
@@ -116,7 +118,7 @@ export class WebhooksService {
       details: { place_id: place.placeId, type, url },
     });
     // A new URL is a new endpoint: its circuit breaker starts closed.
-    if (moved) await this.repository.resetBreaker(this.repository.dataSource, subscription.id);
+    if (moved) await this.repository.resetBreaker(subscription.id);
     return { status: 'success', code: 200, webhook: this.dto(subscription) };
   }
 
@@ -158,15 +160,13 @@ export class WebhooksService {
     record: AuditRecord,
   ): Promise<T> {
     // The place's row first: see PlaceSummaryRepository.lockPlace.
-    return retryOnDeadlock(() =>
-      this.repository.dataSource.transaction(async (manager) => {
-        await this.placeSummary.lockPlace(place.placeId, manager);
-        const result = await change(manager.getRepository(WebhookSubscriptionEntity));
-        await this.placeSummary.refresh(place.placeId, manager);
-        await this.audit.write(manager, actor, record);
-        return result;
-      }),
-    );
+    return this.transactions.run(async (manager) => {
+      await this.placeSummary.lockPlace(place.placeId, manager);
+      const result = await change(manager.getRepository(WebhookSubscriptionEntity));
+      await this.placeSummary.refresh(place.placeId, manager);
+      await this.audit.write(manager, actor, record);
+      return result;
+    });
   }
 
   async list(place: AuthenticatedPlace): Promise<WebhookListDto> {
@@ -206,7 +206,7 @@ export class WebhooksService {
   async redeliver(place: AuthenticatedPlace, deliveryId: string, actor: AuditActor): Promise<AcceptedDto> {
     if (!DELIVERY_ID_PATTERN.test(deliveryId))
       throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
-    await this.repository.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const outcome = await this.repository.requeue(place.placeId, deliveryId, this.clock.now(), manager);
       if (outcome === 'missing') throw notFound('webhooks.deliveryNotFound', { id: deliveryId });
       if (outcome === 'busy') {
@@ -236,7 +236,7 @@ export class WebhooksService {
       created_at: formatInZone(now, this.config.businessTimezone),
       place: { place: place.placeId, name: place.placeName, code: place.placeCode },
     };
-    const deliveryId = await this.repository.dataSource.transaction(async (manager) => {
+    const deliveryId = await this.transactions.run(async (manager) => {
       await this.assertTestAllowed(manager, subscription, now);
       const created = await this.repository.insertEvent(manager, {
         id,

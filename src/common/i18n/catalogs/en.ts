@@ -48,6 +48,8 @@ export const en = {
   'request.routeNotFound': 'No route {{method}} {{path}}.',
   'request.authenticationRequired': 'Authentication is required.',
   'request.databaseUnavailable': 'The service cannot reach its database right now; try again shortly.',
+  'request.databaseBusy':
+    'Other requests were changing the same records at the same moment; try again shortly.',
   'request.internalError': 'An unexpected error occurred. Quote request id {{requestId}} to support.',
 
   'auth.bearerMissing': 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>.',

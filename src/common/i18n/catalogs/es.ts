@@ -50,6 +50,8 @@ export const es: Catalog = {
   'request.authenticationRequired': 'Se requiere autenticación.',
   'request.databaseUnavailable':
     'El servicio no puede acceder a su base de datos en este momento; reintente en unos instantes.',
+  'request.databaseBusy':
+    'Otras solicitudes modificaban los mismos registros en el mismo momento; reintente en unos instantes.',
   'request.internalError':
     'Ocurrió un error inesperado. Indique al soporte el id de solicitud {{requestId}}.',
 

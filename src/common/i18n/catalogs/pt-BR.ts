@@ -50,6 +50,8 @@ export const ptBR: Catalog = {
   'request.authenticationRequired': 'É preciso autenticar-se.',
   'request.databaseUnavailable':
     'O serviço não consegue acessar o banco de dados agora; tente de novo em instantes.',
+  'request.databaseBusy':
+    'Outras requisições alteravam os mesmos registros no mesmo instante; tente de novo em instantes.',
   'request.internalError': 'Ocorreu um erro inesperado. Informe ao suporte o id da requisição {{requestId}}.',
 
   'auth.bearerMissing': 'Envie o token de acesso como Authorization: Bearer <ACCESS_TOKEN>.',

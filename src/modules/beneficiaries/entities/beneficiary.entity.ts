@@ -36,4 +36,11 @@ export class BeneficiaryEntity extends Timestamped {
   @ManyToOne(() => BenefitPlanEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'benefit_plan_id' })
   benefitPlan?: BenefitPlanEntity | null;
+
+  /**
+   * Incremented by every transaction that records a visit or changes a member check-in of this beneficiary, so
+   * that two of them conflict on a Galera cluster (see CheckInRepository.touchStatement). Not data to read.
+   */
+  @Column({ name: 'check_in_version', type: 'bigint', unsigned: true, default: 0, select: false })
+  checkInVersion?: string;
 }

@@ -1,0 +1,65 @@
+import type { PoolConnection } from 'mysql2';
+import { BatchTransaction, statement } from './statement-batch';
+
+/** A connection that records each text it is sent, and answers each statement of it with `{ sql }`. */
+function recordingConnection(): { connection: PoolConnection; sent: string[] } {
+  const sent: string[] = [];
+  const connection = {
+    query({ sql }: { sql: string }, callback: (error: Error | null, result: unknown) => void) {
+      sent.push(sql);
+      const answers = sql.split(';\n').map((each) => ({ sql: each }));
+      setImmediate(() => callback(null, answers.length === 1 ? answers[0] : answers));
+    },
+  } as unknown as PoolConnection;
+  return { connection, sent };
+}
+
+const select = (n: number) => statement(`SELECT ${n}`, [], (result) => (result as { sql: string }).sql);
+
+describe('BatchTransaction', () => {
+  it('sends each round trip as one text: the opening statements, the enqueued ones, then those asked for', async () => {
+    const { connection, sent } = recordingConnection();
+    const tx = new BatchTransaction(connection, { isolation: 'READ COMMITTED' });
+    tx.enqueue(select(1));
+    expect(await tx.run(select(2), select(3))).toEqual(['SELECT 2', 'SELECT 3']);
+    await tx.commit(select(4));
+    expect(sent).toEqual([
+      'SET TRANSACTION ISOLATION LEVEL READ COMMITTED;\nSTART TRANSACTION;\nSELECT 1;\nSELECT 2;\nSELECT 3',
+      'SELECT 4;\nCOMMIT',
+    ]);
+    expect(tx.ended).toBe(true);
+  });
+
+  it('one statement per round trip sends each alone, the opening ones with the first, COMMIT last and alone', async () => {
+    const { connection, sent } = recordingConnection();
+    const tx = new BatchTransaction(connection, { oneStatementPerRoundTrip: true });
+    tx.enqueue(select(1));
+    expect(await tx.run(select(2), select(3))).toEqual(['SELECT 2', 'SELECT 3']);
+    expect(await tx.commit(select(4), select(5))).toEqual(['SELECT 4', 'SELECT 5']);
+    expect(sent).toEqual([
+      'START TRANSACTION;\nSELECT 1',
+      'SELECT 2',
+      'SELECT 3',
+      'SELECT 4',
+      'SELECT 5',
+      'COMMIT',
+    ]);
+    expect(tx.ended).toBe(true);
+  });
+
+  it('one statement per round trip: a read that ends the transaction stops every statement after it', async () => {
+    const { connection, sent } = recordingConnection();
+    const tx = new BatchTransaction(connection, { oneStatementPerRoundTrip: true });
+    const refused = new Error('refused by the read');
+    tx.enqueue(
+      statement('SELECT 1', [], () => {
+        throw refused;
+      }),
+    );
+    await expect(tx.commit(select(2))).rejects.toBe(refused);
+    expect(sent).toEqual(['START TRANSACTION;\nSELECT 1']);
+    expect(tx.ended).toBe(false);
+    await tx.rollback();
+    expect(sent).toEqual(['START TRANSACTION;\nSELECT 1', 'ROLLBACK']);
+  });
+});

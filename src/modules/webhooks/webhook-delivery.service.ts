@@ -6,7 +6,7 @@ import { Clock } from '../../common/time/clock';
 import { groupCommit } from '../../database/group-commit';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DeliveryStatus } from './entities/webhook-delivery.entity';
-import { retryDelayMs } from './webhook-policy';
+import { failedAttemptSummary, retryDelayMs } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
 import { SendResult, WebhookSender } from './webhook-sender';
 import { DeliverJobData } from './webhooks.constants';
@@ -17,6 +17,16 @@ import {
   DeliveryWork,
   WebhooksRepository,
 } from './webhooks.repository';
+
+/** A job whose attempt failed: its reason is what /admin/queues shows. */
+export class AttemptFailedError extends Error {
+  override readonly name = 'AttemptFailedError';
+  constructor(summary: string) {
+    super(summary);
+    // Bull shows the stack beside the reason: the summary says it all, a stack of Bull's internals nothing.
+    this.stack = `${this.name}: ${summary}`;
+  }
+}
 
 /**
  * Up to four batches in flight at once, but another starts beside one in flight only when eight calls wait:
@@ -77,21 +87,30 @@ export class WebhookDeliveryService implements OnModuleDestroy {
     // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
     let work = first && this.waitsFor(first, job.redeliveries ?? 0, job.attempt) ? first : undefined;
     let failing = job.failing === true;
+    let failure: string | undefined;
     while (work) {
       const current = work;
       // Every line logged for this attempt names the request that caused the event.
-      work = await runWithRequestId(current.requestId, () => this.send(current, failing));
+      ({ next: work, failure } = await runWithRequestId(current.requestId, () =>
+        this.send(current, failing, job),
+      ));
       failing = false;
     }
     void this.relay.tick();
+    // The outcome is written: failing the job only shows it failed, in red, in /admin/queues (never retried).
+    if (failure) throw new AttemptFailedError(failure);
   }
 
-  private async send(work: DeliveryWork, failing: boolean): Promise<DeliveryWork | undefined> {
+  private async send(
+    work: DeliveryWork,
+    failing: boolean,
+    job: Pick<DeliverJobData, 'place' | 'target'>,
+  ): Promise<{ next?: DeliveryWork; failure?: string }> {
     const deliveryId = work.id;
     const chain = { redeliveries: work.redeliveries, attempts: work.attempts };
     if (!work.url || !work.secretCiphertext) {
       await this.repository.failChain(deliveryId, chain, 'the subscription was deleted');
-      return undefined;
+      return {};
     }
     let secret: string;
     try {
@@ -103,7 +122,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
         `the delivery job failed: ${(error as Error).message}`,
       );
       if (closed) this.logger.error({ deliveryId, err: error }, 'Webhook delivery cannot be sent; failed');
-      return undefined;
+      return {};
     }
     const at = this.clock.now();
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
@@ -125,9 +144,9 @@ export class WebhookDeliveryService implements OnModuleDestroy {
         },
         at,
       );
-      return undefined;
+      return {};
     }
-    return this.record(work, failing, result, at);
+    return this.record(work, failing, result, at, job);
   }
 
   private waitsFor(work: DeliveryWork, redeliveries: number, attempt: number): boolean {
@@ -144,7 +163,8 @@ export class WebhookDeliveryService implements OnModuleDestroy {
     failing: boolean,
     result: SendResult,
     at: Date,
-  ): Promise<DeliveryWork | undefined> {
+    job: Pick<DeliverJobData, 'place' | 'target'>,
+  ): Promise<{ next?: DeliveryWork; failure?: string }> {
     const outcome: DeliveryAttemptOutcome = result.ok
       ? 'delivered'
       : result.statusCode === null
@@ -167,6 +187,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
           threshold: this.config.webhookBreakerFailures,
           openSeconds: this.config.webhookBreakerOpenSeconds,
         };
+    const nextAttemptAt = status === 'queued' ? new Date(at.getTime() + delayMs) : null;
     const recorded = await this.outcomes.load({
       deliveryId: work.id,
       chain: { redeliveries: work.redeliveries, attempts: work.attempts },
@@ -179,7 +200,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
         error: result.error?.slice(0, 1000) ?? null,
         createdAt: at,
       },
-      outcome: { status, nextAttemptAt: status === 'queued' ? new Date(at.getTime() + delayMs) : null },
+      outcome: { status, nextAttemptAt },
       breaker,
       claimNext: !this.stopping,
     });
@@ -209,7 +230,20 @@ export class WebhookDeliveryService implements OnModuleDestroy {
         { subscriptionId: work.subscriptionId, url: work.url },
         'Webhook endpoint answers again: circuit breaker closed',
       );
-    return recorded.next;
+    if (result.ok || !recorded.recorded) return { next: recorded.next };
+    return {
+      failure: failedAttemptSummary({
+        place: job.place,
+        target: job.target,
+        deliveryId: work.id,
+        attempt: number,
+        error: result.error ?? 'delivery failed',
+        responseBody: result.responseBody,
+        nextAttemptAt,
+        breakerOpenUntil:
+          recorded.breaker?.openUntil && recorded.breaker.openUntil > at ? recorded.breaker.openUntil : null,
+      }),
+    };
   }
 
   /**

@@ -93,6 +93,43 @@ export function parseRetryAfter(header: string | undefined, now: Date): number |
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
+/** What a failed attempt says in the queue dashboard: the gym, the target host, why, and what happens next. */
+export interface FailedAttempt {
+  /** `Name (CODE)` of the place. */
+  place?: string;
+  /** The target's host, never its path, query or credentials. */
+  target?: string;
+  deliveryId: string;
+  attempt: number;
+  error: string;
+  /** The first bytes of the receiver's answer, if it answered. */
+  responseBody: string | null;
+  /** When the delivery is due again; null when it has no attempt left (failed). */
+  nextAttemptAt: Date | null;
+  /** Set when the endpoint's breaker is open: its deliveries wait until then. */
+  breakerOpenUntil?: Date | null;
+}
+
+const SUMMARY_ANSWER_CHARS = 200;
+
+/**
+ * One line, for the failed job's reason in /admin/queues: support reads which gym's endpoint fails, how, and
+ * when it is tried again, without opening the database. The answer's first characters, never the payload.
+ */
+export function failedAttemptSummary(failed: FailedAttempt): string {
+  const who = `${failed.place ?? 'unknown place'} → ${failed.target ?? 'unknown host'}`;
+  const answer = failed.responseBody?.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_ANSWER_CHARS);
+  const why = answer ? `${failed.error} (${answer})` : failed.error;
+  const next =
+    failed.nextAttemptAt === null
+      ? 'no attempt left: the delivery failed (redeliver it from the delivery log)'
+      : `next attempt at ${failed.nextAttemptAt.toISOString()}`;
+  const breaker = failed.breakerOpenUntil
+    ? `; circuit breaker open until ${failed.breakerOpenUntil.toISOString()}`
+    : '';
+  return `${who}: attempt ${failed.attempt} of ${failed.deliveryId} failed: ${why}; ${next}${breaker}`;
+}
+
 /** An endpoint's circuit breaker as its owner sees it. */
 export interface EndpointStateView {
   state: 'closed' | 'open' | 'half_open';

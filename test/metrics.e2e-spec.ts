@@ -4,7 +4,7 @@ import type { Queue } from 'bull';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { WebhookRelay } from '../src/modules/webhooks/webhook-relay.service';
+import { DeliveryPoller } from '../src/modules/webhooks/delivery/delivery-poller';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { subscribeCheckIns } from './factories/member-check-ins.factory';
@@ -251,7 +251,7 @@ describe('GET /metrics (e2e)', () => {
 
   // Last: it stops the relay, so that the delivery stays in the outbox.
   it("counts the outbox's pending deliveries and the age of the oldest", async () => {
-    await t.app.get(WebhookRelay).onModuleDestroy();
+    await t.app.get(DeliveryPoller).onModuleDestroy();
     const gym = await createGym(t);
     await subscribeCheckIns(t, gym, 'http://127.0.0.1:9/hooks');
     const member = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Job, Queue } from 'bull';
 import request from 'supertest';
 import { WEBHOOK_QUEUE } from '../src/modules/webhooks/webhooks.constants';
-import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
+import { DeliveriesRepository } from '../src/modules/webhooks/delivery/deliveries.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
@@ -46,7 +46,7 @@ describe('outbox writes beside the poller (e2e)', () => {
     const handingOver = new Promise<void>((resolve) => (handing = resolve));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const repository = t.app.get(WebhooksRepository);
+    const repository = t.app.get(DeliveriesRepository);
     const markQueued = repository.markQueued.bind(repository);
     jest.spyOn(repository, 'markQueued').mockImplementation(async (...args) => {
       await markQueued(...args);

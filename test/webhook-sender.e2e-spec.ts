@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { loadConfig } from '../src/config/app-config';
-import { WebhookSender } from '../src/modules/webhooks/webhook-sender';
+import { WebhookSender } from '../src/modules/webhooks/delivery/webhook-sender';
 
 /**
  * A receiver at the TCP level: answers the first request of each connection with 200 and keeps the

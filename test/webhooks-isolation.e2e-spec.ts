@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { BatchTransaction, Statement } from '../src/database/statement-batch';
+import { DeliveryRecorder } from '../src/modules/webhooks/delivery/delivery-recorder';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
@@ -203,7 +204,9 @@ describe('webhook destinations are isolated (e2e)', () => {
     await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
     const record = (deliveryId: string, code: number) => ({
       deliveryId,
-      chain: { redeliveries: 0, attempts: 0 },
+      redeliveries: 0,
+      attempts: 0,
+      ok: code === 204,
       attempt: {
         number: 1,
         url: healthy.url(),
@@ -213,40 +216,40 @@ describe('webhook destinations are isolated (e2e)', () => {
         error: code === 204 ? null : `HTTP ${code}`,
         createdAt: now,
       },
-      outcome:
-        code === 204
-          ? { status: 'delivered' as const, nextAttemptAt: null }
-          : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 10_800_000) },
-      breaker:
-        code === 204
-          ? { kind: 'success' as const, subscriptionId: String(subscription.id), mayBeFailing: false }
-          : {
-              kind: 'failure' as const,
-              subscriptionId: String(subscription.id),
-              error: `HTTP ${code}`,
-              threshold: 3,
-              openSeconds: 30,
-            },
-      claimNext: false,
+      ...(code === 204
+        ? { status: 'delivered' as const, nextAttemptAt: null }
+        : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 10_800_000) }),
+    });
+    const batch = (attempts: ReturnType<typeof record>[], claimNext: number) => ({
+      subscriptionId: String(subscription.id),
+      attempts,
+      mayBeFailing: false,
+      breakerThreshold: 3,
+      breakerOpenSeconds: 30,
+      claimNext,
     });
 
-    const results = await repository.recordAttempts(
-      // The second copy of ids[0] is a stray job of the same attempt; ids[3]'s is a stale one.
+    const results = await t.app.get(DeliveryRecorder).record(
+      // The second copy of ids[0] is a stray copy of the same attempt; ids[3]'s is a stale one. The batch with
+      // a failure claims nothing; the other asks for as many next attempts as it had.
       [
-        record(ids[0], 204),
-        record(ids[1], 500),
-        record(ids[0], 204),
-        { ...record(ids[2], 204), claimNext: true },
-        record(ids[3], 204),
+        batch([record(ids[0], 204), record(ids[1], 500), record(ids[0], 204)], 0),
+        batch([record(ids[2], 204), record(ids[3], 204)], 2),
       ],
       { now: new Date(now.getTime() + 7_200_000), leaseUntil: new Date(now.getTime() + 7_300_000) },
     );
 
-    expect(results.map((r) => r.recorded)).toEqual([true, true, false, true, false]);
-    expect(results[1].breaker).toMatchObject({ failures: 1 });
-    // The success that asked for its endpoint's next attempt got it, claimed with its work.
-    expect(results[3].next).toMatchObject({ id: ids[4], attempts: 0, inQueue: true, eventId: 'evt_batch_4' });
-    expect(results.filter((r) => r.next)).toHaveLength(1);
+    expect(results.map((r) => r.recorded)).toEqual([
+      [true, true, false],
+      [true, false],
+    ]);
+    // A success, then a failure: the endpoint's count starts again at 1.
+    expect(results[0].breaker).toMatchObject({ failures: 1 });
+    expect(results[0].next).toEqual([]);
+    // The batch that asked for its endpoint's next attempts got one per recorded outcome, claimed with its work.
+    expect(results[1].next).toEqual([
+      expect.objectContaining({ id: ids[4], attempts: 0, inQueue: true, eventId: 'evt_batch_4' }),
+    ]);
     const rows = await t.dataSource.query(
       'SELECT id, status, attempts, last_status_code AS code, queued_at AS queuedAt, delivered_at AS deliveredAt FROM webhook_deliveries',
     );

@@ -603,19 +603,20 @@ describe('webhooks (e2e)', () => {
       const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
       const jobs = await queue.getJobs(['completed', 'waiting', 'delayed', 'failed', 'active']);
       expect(jobs.length).toBeGreaterThan(0);
-      // `failing` is there when the endpoint had failed before the attempt was handed over.
+      // `failing` is there when the endpoint had failed before the batch was handed over.
       for (const job of jobs)
-        expect(['attempt', 'deliveryId', 'failing', 'place', 'redeliveries', 'target']).toEqual(
+        expect(['attempts', 'failing', 'place', 'subscriptionId', 'target']).toEqual(
           expect.arrayContaining(Object.keys(job.data)),
         );
       expect(JSON.stringify(jobs.map((job) => job.data))).not.toContain('whsec_');
-      const [delivery] = await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE place_id = ?', [
-        g.place.id,
-      ]);
-      expect(jobs.find((job) => job.data.deliveryId === delivery.id)?.data).toEqual({
-        deliveryId: delivery.id,
-        redeliveries: 0,
-        attempt: 1,
+      const [delivery] = await t.dataSource.query(
+        'SELECT id, subscription_id AS subscriptionId FROM webhook_deliveries WHERE place_id = ?',
+        [g.place.id],
+      );
+      // One job per batch of an endpoint's attempts: each attempt named by delivery, redelivery and number.
+      expect(jobs.find((job) => job.data.attempts?.includes(`${delivery.id}.r0.a1`))?.data).toEqual({
+        subscriptionId: delivery.subscriptionId,
+        attempts: [`${delivery.id}.r0.a1`],
         place: `${g.place.name} (${g.place.code})`,
         target: new URL(receiver.url()).host,
       });

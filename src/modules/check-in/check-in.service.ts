@@ -8,7 +8,7 @@ import { BatchTransaction } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
-import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { WebhookOutboxService } from '../webhooks/delivery/webhook-outbox.service';
 import { CheckInRepository, IdempotencyKeyTaken, IdempotencyRecord } from './check-in.repository';
 import { cannotExist } from './eligibility';
 import { EligibilityService, FactsNow, lockedFacts } from './eligibility.service';

@@ -9,7 +9,7 @@ import { CheckInRepository } from '../check-in/check-in.repository';
 import { checkGymStanding, recentVisitRefusal } from '../check-in/eligibility';
 import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
 import { TokenRequest } from '../check-in/track-usage-request';
-import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { WebhookOutboxService } from '../webhooks/delivery/webhook-outbox.service';
 import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
 import { hashConfirmationToken, parseConfirmationToken } from './check-in-tokens';
 import { assertPending } from './member-check-in-status';

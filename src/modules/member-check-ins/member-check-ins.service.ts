@@ -16,7 +16,7 @@ import {
   BENEFICIARY_IDENTIFIER_TYPES,
   parseTrackUsageRequest,
 } from '../check-in/track-usage-request';
-import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
+import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/delivery/webhook-outbox.service';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
 import { CheckInTokenGenerator, generateConfirmationToken, hashConfirmationToken } from './check-in-tokens';

@@ -1,7 +1,5 @@
 import { DomainError } from '../../common/errors/domain-error';
 import {
-  deliveryJobId,
-  failedAttemptSummary,
   generateEventId,
   generateWebhookSecret,
   parseRetryAfter,
@@ -74,46 +72,8 @@ describe('webhook policy', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
-  it('gives each attempt of each redelivery a job id of its own', () => {
-    const id = 'dlv_0c1f4e0a9b8d4c7e8f6a5b4c3d2e1f00';
-    expect(deliveryJobId(id, 0, 1)).toBe(`${id}.r0.a1`);
-    expect(deliveryJobId(id, 1, 3)).toBe(`${id}.r1.a3`);
-    expect(deliveryJobId(id, 0, 2)).not.toBe(deliveryJobId(id, 0, 1));
-    expect(deliveryJobId(id, 2, 1)).not.toBe(deliveryJobId(id, 1, 1));
-  });
-
   it('makes secrets and event ids in their formats', () => {
     expect(generateWebhookSecret()).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(generateEventId()).toMatch(/^evt_[0-9a-f]{32}$/);
-  });
-
-  it('sums a failed attempt up for the queue dashboard: gym, host, answer, next attempt, breaker', () => {
-    const failed = {
-      place: 'Academia Centro (59TADO9F)',
-      target: 'erp.example.com',
-      deliveryId: 'dlv_1',
-      attempt: 2,
-      error: 'HTTP 503',
-      responseBody: '{"error":\n  "maintenance"}',
-      nextAttemptAt: new Date('2026-11-26T08:00:00.000Z'),
-    };
-    expect(failedAttemptSummary(failed)).toBe(
-      'Academia Centro (59TADO9F) → erp.example.com: attempt 2 of dlv_1 failed: HTTP 503 ' +
-        '({"error": "maintenance"}); next attempt at 2026-11-26T08:00:00.000Z',
-    );
-    expect(
-      failedAttemptSummary({
-        ...failed,
-        responseBody: null,
-        error: 'connect ECONNREFUSED',
-        breakerOpenUntil: new Date('2026-11-26T08:05:00.000Z'),
-      }),
-    ).toBe(
-      'Academia Centro (59TADO9F) → erp.example.com: attempt 2 of dlv_1 failed: connect ECONNREFUSED; ' +
-        'next attempt at 2026-11-26T08:00:00.000Z; circuit breaker open until 2026-11-26T08:05:00.000Z',
-    );
-    expect(failedAttemptSummary({ ...failed, nextAttemptAt: null, responseBody: 'x'.repeat(500) })).toMatch(
-      /HTTP 503 \(x{200}\); no attempt left: the delivery failed/,
-    );
   });
 });

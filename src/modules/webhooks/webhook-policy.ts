@@ -21,14 +21,6 @@ export function generateDeliveryId(): string {
 
 export const DELIVERY_ID_PATTERN = /^dlv_[0-9a-f]{32}$/;
 
-/**
- * The Bull job id of one attempt: the delivery id, its redelivery count and the attempt's number. Adding the
- * same attempt twice is a no-op in Bull; every new attempt is a job Bull has never seen.
- */
-export function deliveryJobId(deliveryId: string, redeliveries: number, attempt: number): string {
-  return `${deliveryId}.r${redeliveries}.a${attempt}`;
-}
-
 /** `evt_` + 32 hex characters: a UUIDv7, as delivery ids are. */
 export function generateEventId(): string {
   return `evt_${timeOrderedUuid().replace(/-/g, '')}`;
@@ -91,43 +83,6 @@ export function parseRetryAfter(header: string | undefined, now: Date): number |
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
-}
-
-/** What a failed attempt says in the queue dashboard: the gym, the target host, why, and what happens next. */
-export interface FailedAttempt {
-  /** `Name (CODE)` of the place. */
-  place?: string;
-  /** The target's host, never its path, query or credentials. */
-  target?: string;
-  deliveryId: string;
-  attempt: number;
-  error: string;
-  /** The first bytes of the receiver's answer, if it answered. */
-  responseBody: string | null;
-  /** When the delivery is due again; null when it has no attempt left (failed). */
-  nextAttemptAt: Date | null;
-  /** Set when the endpoint's breaker is open: its deliveries wait until then. */
-  breakerOpenUntil?: Date | null;
-}
-
-const SUMMARY_ANSWER_CHARS = 200;
-
-/**
- * One line, for the failed job's reason in /admin/queues: support reads which gym's endpoint fails, how, and
- * when it is tried again, without opening the database. The answer's first characters, never the payload.
- */
-export function failedAttemptSummary(failed: FailedAttempt): string {
-  const who = `${failed.place ?? 'unknown place'} → ${failed.target ?? 'unknown host'}`;
-  const answer = failed.responseBody?.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_ANSWER_CHARS);
-  const why = answer ? `${failed.error} (${answer})` : failed.error;
-  const next =
-    failed.nextAttemptAt === null
-      ? 'no attempt left: the delivery failed (redeliver it from the delivery log)'
-      : `next attempt at ${failed.nextAttemptAt.toISOString()}`;
-  const breaker = failed.breakerOpenUntil
-    ? `; circuit breaker open until ${failed.breakerOpenUntil.toISOString()}`
-    : '';
-  return `${who}: attempt ${failed.attempt} of ${failed.deliveryId} failed: ${why}; ${next}${breaker}`;
 }
 
 /** An endpoint's circuit breaker as its owner sees it. */

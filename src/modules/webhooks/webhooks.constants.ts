@@ -15,17 +15,23 @@ export type CheckInEventType =
   typeof CHECK_IN_CREATED | typeof CHECK_IN_VALIDATED | typeof CHECK_IN_CANCELLED;
 export const TEST_EVENT = 'TEST';
 
-/** One attempt of one delivery. The row says whether it is still wanted; the job carries no secret. */
+/**
+ * A batch of attempts to one endpoint, claimed together by the poller (a "run"): the runner sends them at
+ * once, writes their outcomes together and, while the endpoint answers, goes on with its next due attempts.
+ * The rows say whether each attempt is still wanted; the job carries no secret.
+ */
 export interface DeliverJobData {
-  deliveryId: string;
-  /** The delivery's redelivery count when the attempt was handed over: which chain it belongs to. */
-  redeliveries?: number;
-  /** For people reading the queue dashboard: the place, as `Name (CODE)`. Never read by the worker. */
+  /** For people reading the queue dashboard: the place, as `Name (CODE)`. Never read by the runner. */
   place?: string;
-  /** For people reading the queue dashboard: the host the delivery goes to (no path, query or credentials). */
+  /** For people reading the queue dashboard: the host the deliveries go to (no path, query or credentials). */
   target?: string;
-  /** The attempt's number (the row's `attempts` + 1); jobs of the earlier layout have none and send nothing. */
-  attempt?: number;
-  /** The endpoint had failures when the attempt was handed over: a success closes its breaker. */
+  subscriptionId?: string;
+  /** The batch's attempts, each `dlv_….r<redeliveries>.a<attempt>` (see attemptName). */
+  attempts?: string[];
+  /** The endpoint had failures when the batch was handed over: a success closes its breaker. */
   failing?: boolean;
+  /** A job of the earlier layout (one attempt per job): its delivery, redelivery count and attempt number. */
+  deliveryId?: string;
+  redeliveries?: number;
+  attempt?: number;
 }

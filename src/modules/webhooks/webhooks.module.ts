@@ -6,12 +6,14 @@ import { DeliveriesAdminController } from './deliveries-admin.controller';
 import { DeliveriesAdminRepository } from './deliveries-admin.repository';
 import { DeliveryHealthRepository } from './delivery-health.repository';
 import { QueueDashboard } from './queue-dashboard';
-import { WebhookDeliveryService } from './webhook-delivery.service';
-import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { DeliveriesRepository } from './delivery/deliveries.repository';
+import { DeliveryPoller } from './delivery/delivery-poller';
+import { DeliveryProcessor } from './delivery/delivery.processor';
+import { DeliveryRecorder } from './delivery/delivery-recorder';
+import { DeliveryRunner } from './delivery/delivery-runner';
+import { WebhookOutboxService } from './delivery/webhook-outbox.service';
+import { WebhookSender } from './delivery/webhook-sender';
 import { WebhookMetrics } from './webhook-metrics';
-import { WebhookOutboxService } from './webhook-outbox.service';
-import { WebhookRelay } from './webhook-relay.service';
-import { WebhookSender } from './webhook-sender';
 import { WEBHOOK_QUEUE } from './webhooks.constants';
 import { WebhooksAdminController } from './webhooks-admin.controller';
 import { WebhooksAdminService } from './webhooks-admin.service';
@@ -32,11 +34,14 @@ import { WebhooksService } from './webhooks.service';
   controllers: [WebhooksController, WebhooksAdminController, DeliveriesAdminController],
   providers: [
     WebhooksRepository,
+    // Delivery: the outbox, the poller, the runner (worker) and the sender.
     WebhookOutboxService,
-    WebhookRelay,
+    DeliveriesRepository,
+    DeliveryPoller,
+    DeliveryRecorder,
+    DeliveryRunner,
+    DeliveryProcessor,
     WebhookSender,
-    WebhookDeliveryService,
-    WebhookDeliveryProcessor,
     WebhooksService,
     QueueDashboard,
     DeliveriesAdminRepository,

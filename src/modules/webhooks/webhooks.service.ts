@@ -35,7 +35,7 @@ import {
   parseWebhookType,
   parseWebhookUrl,
 } from './webhook-policy';
-import { WebhookRelay } from './webhook-relay.service';
+import { DeliveryPoller } from './delivery/delivery-poller';
 import { TEST_EVENT, WebhookType } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { WebhooksRepository } from './webhooks.repository';
@@ -52,7 +52,7 @@ export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly placeSummary: PlaceSummaryRepository,
-    private readonly relay: WebhookRelay,
+    private readonly poller: DeliveryPoller,
     private readonly vault: KeyVault,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
@@ -220,7 +220,7 @@ export class WebhooksService {
       });
     });
     const delivery = await this.repository.deliveries.findOneByOrFail({ id: deliveryId });
-    void this.relay.tick();
+    void this.poller.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: delivery.eventId };
   }
 
@@ -256,7 +256,7 @@ export class WebhooksService {
       });
       return created;
     });
-    void this.relay.tick();
+    void this.poller.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: id };
   }
 

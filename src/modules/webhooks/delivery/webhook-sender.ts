@@ -2,10 +2,12 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { Webhook } from 'standardwebhooks';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { PublicHttpAgent, PublicHttpsAgent } from './webhook-addresses';
-import { parseRetryAfter } from './webhook-policy';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { PublicHttpAgent, PublicHttpsAgent } from '../webhook-addresses';
+import { parseRetryAfter } from '../webhook-policy';
+import { SignedMessage, signedHeaders } from './signed-headers';
+
+export type { SignedMessage } from './signed-headers';
 
 const RESPONSE_SNIPPET_BYTES = 4096;
 /** How long the body of a 2xx answer is read for the delivery log; the attempt has succeeded already. */
@@ -23,14 +25,6 @@ export interface SendResult {
   retryAfterMs?: number;
   /** Cut short because this process is stopping: not the receiver's doing, so not an attempt. */
   abandoned?: boolean;
-}
-
-export interface SignedMessage {
-  url: string;
-  secret: string;
-  eventId: string;
-  payload: string;
-  at: Date;
 }
 
 /**
@@ -83,17 +77,6 @@ export class WebhookSender implements OnModuleDestroy {
   onModuleDestroy(): void {
     this.stopping = true;
     for (const abort of this.inFlight) abort(new Error(SHUTTING_DOWN));
-  }
-
-  sign(message: SignedMessage): Record<string, string> {
-    const signature = new Webhook(message.secret).sign(message.eventId, message.at, message.payload);
-    return {
-      'content-type': 'application/json',
-      'user-agent': 'gym-integration-webhooks/1.0',
-      'webhook-id': message.eventId,
-      'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
-      'webhook-signature': signature,
-    };
   }
 
   /**
@@ -186,7 +169,7 @@ export class WebhookSender implements OnModuleDestroy {
       {
         method: 'POST',
         agent: secure ? this.httpsAgent : this.httpAgent,
-        headers: { ...this.sign(message), 'content-length': String(body.length) },
+        headers: { ...signedHeaders(message), 'content-length': String(body.length) },
       },
       onResponse,
     );

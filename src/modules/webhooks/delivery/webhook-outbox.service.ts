@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { currentRequestId } from '../../common/logging/request-context';
-import { formatInZone } from '../../common/time/business-time';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { generateEventId } from './webhook-policy';
-import { statement, Statement } from '../../database/statement-batch';
-import { NewEvent, SubscribedFacts, WebhooksRepository } from './webhooks.repository';
-import { CHECK_IN_CREATED, CheckInEventType } from './webhooks.constants';
+import { currentRequestId } from '../../../common/logging/request-context';
+import { formatInZone } from '../../../common/time/business-time';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { generateEventId } from '../webhook-policy';
+import { statement, Statement } from '../../../database/statement-batch';
+import { NewEvent, SubscribedFacts, WebhooksRepository } from '../webhooks.repository';
+import { CHECK_IN_CREATED, CheckInEventType } from '../webhooks.constants';
 
 /** What the check-in module hands over about a visit it has just inserted. */
 export interface CheckInRecorded {

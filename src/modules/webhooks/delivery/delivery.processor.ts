@@ -1,9 +1,9 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { WebhookDeliveryService } from './webhook-delivery.service';
-import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from '../webhooks.constants';
+import { DeliveryRunner } from './delivery-runner';
 
 /**
  * Bull's `process` names the worker's blocking Redis connection (`CLIENT SETNAME`, for its worker list) and
@@ -22,15 +22,15 @@ export function guardWorkerName(queue: Queue, logger: Pick<Logger, 'debug'>): vo
 }
 
 /**
- * Thin: each job is one attempt, run by WEBHOOK_WORKERS workers per process. A job never retries: the
- * delivery row decides the next attempt.
+ * Thin: each job is a run of one endpoint's attempts (DeliveryRunner), WEBHOOK_WORKERS runs at once per
+ * process. A job never retries: the delivery rows decide the next attempts.
  */
 @Injectable()
-export class WebhookDeliveryProcessor implements OnModuleInit {
-  private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+export class DeliveryProcessor implements OnModuleInit {
+  private readonly logger = new Logger(DeliveryProcessor.name);
 
   constructor(
-    private readonly deliveries: WebhookDeliveryService,
+    private readonly runner: DeliveryRunner,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -38,7 +38,7 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
   onModuleInit(): void {
     guardWorkerName(this.queue, this.logger);
     this.queue
-      .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.deliveries.attempt(job.data))
+      .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.runner.run(job.data))
       // Bull's worker loop ends in a rejection when its Redis connection closes (shutdown, Redis gone):
       // handled here, or Node would stop the process on an unhandled rejection.
       .catch((error: Error) =>

@@ -1,14 +1,14 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job, JobOptions, Queue } from 'bull';
-import { Clock } from '../../common/time/clock';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Lease, Leases } from '../../database/leases';
-import { isDatabaseUnreachable } from '../../database/mysql-errors';
-import { Transactions } from '../../database/transactions';
-import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from './webhooks.constants';
-import { deliveryJobId } from './webhook-policy';
-import { DueAttempt, EndpointBreaker, WebhooksRepository } from './webhooks.repository';
+import { Clock } from '../../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { Lease, Leases } from '../../../database/leases';
+import { isDatabaseUnreachable } from '../../../database/mysql-errors';
+import { Transactions } from '../../../database/transactions';
+import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from '../webhooks.constants';
+import { DeliveriesRepository, DueAttempt } from './deliveries.repository';
+import { attemptName, endpointShare, runJobId } from './delivery-policy';
 
 const POLL_INTERVAL_MS = 250;
 /** Endpoints looked at in one claim round; the next round takes the rest. */
@@ -19,6 +19,8 @@ const REDIS_TIMEOUT_MS = 2000;
 const LOST_AFTER_MS = 5000;
 const LOST_CHECK_EVERY_MS = 2000;
 const LOST_CHECK_BATCH = 200;
+/** A claim whose job Bull still holds is looked at again this long after. */
+const LIVE_RECHECK_MS = 5000;
 const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 /** The poller's lease: renewed every few seconds while its holder polls; free this long after it dies. */
 const POLLER_LEASE_MS = 10_000;
@@ -32,9 +34,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this hands due
- * attempts to Bull, one job per attempt (job id: delivery, redelivery count, attempt number), and Bull only
- * runs them. One process polls at a time (the holder of the `webhook-poller` lease, see Lease: exclusive across
+ * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this claims due
+ * attempts and hands them to Bull, one job per endpoint's batch (job id: endpoint and moment of the claim,
+ * which each claimed row keeps as its `queued_at`), and Bull only runs them. One process polls at a time (the holder of the `webhook-poller` lease, see Lease: exclusive across
  * the nodes of a Galera cluster too), so each endpoint's share is exact over every process: at most
  * WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in the queue, none while its breaker is open, one probe when the
  * breaker's wait is over. Claims use `FOR UPDATE SKIP LOCKED` under READ COMMITTED.
@@ -44,8 +46,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * is due again at once. So after any loss of Redis data each delivery resumes its own schedule within seconds.
  */
 @Injectable()
-export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(WebhookRelay.name);
+export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DeliveryPoller.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private next?: Promise<void>;
@@ -53,10 +55,12 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private redisDown = false;
   private databaseDown = false;
   private lastLostCheckAt = 0;
+  /** Claims whose job Bull held when last looked at, and when to look again. */
+  private readonly liveClaims = new Map<string, number>();
   private readonly lease: Lease;
 
   constructor(
-    private readonly repository: WebhooksRepository,
+    private readonly repository: DeliveriesRepository,
     private readonly transactions: Transactions,
     leases: Leases,
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<DeliverJobData>,
@@ -159,15 +163,15 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
       { isolation: 'READ COMMITTED' },
     );
     if (claimed.length === 0) return 0;
-    const labels = await this.repository.jobLabels(
-      this.repository.dataSource,
-      claimed.map((attempt) => attempt.id),
-    );
+    const byEndpoint = new Map<string, DueAttempt[]>();
+    for (const attempt of claimed)
+      byEndpoint.set(attempt.subscriptionId, [...(byEndpoint.get(attempt.subscriptionId) ?? []), attempt]);
+    const labels = await this.repository.jobLabels([...byEndpoint.keys()]);
     try {
       await withTimeout(
         this.queue.addBulk(
-          claimed.map((attempt) =>
-            this.job(attempt, failing.has(attempt.subscriptionId), labels.get(attempt.id)),
+          [...byEndpoint].map(([subscriptionId, attempts]) =>
+            this.job(subscriptionId, attempts, queuedAt, failing.has(subscriptionId), labels.get(subscriptionId)),
           ),
         ),
         REDIS_TIMEOUT_MS,
@@ -186,9 +190,9 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return claimed.length;
   }
 
-  /** Due attempts, each endpoint limited to its share: its concurrency less what it has in the queue. */
+  /** Due attempts, each endpoint limited to its share: its concurrency less what it has in flight. */
   private async claim(
-    manager: Parameters<WebhooksRepository['claimDue']>[0],
+    manager: Parameters<DeliveriesRepository['claimDue']>[0],
     now: Date,
     failing: Set<string>,
   ): Promise<DueAttempt[]> {
@@ -202,37 +206,36 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     for (const endpoint of endpoints) {
       const breaker = breakers.get(endpoint);
       if (breaker) failing.add(endpoint);
-      const room = this.share(breaker, now) - (inFlight.get(endpoint) ?? 0);
+      const share = endpointShare(
+        breaker,
+        this.config.webhookBreakerFailures,
+        this.config.webhookEndpointConcurrency,
+        now,
+      );
+      const room = share - (inFlight.get(endpoint) ?? 0);
       if (room > 0) claimed.push(...(await this.repository.claimDue(manager, endpoint, now, room)));
     }
     return claimed;
   }
 
-  /** How many attempts an endpoint may have in the queue: none while its breaker is open, one probe after. */
-  private share(breaker: EndpointBreaker | undefined, now: Date): number {
-    if (!breaker || breaker.failures < this.config.webhookBreakerFailures)
-      return this.config.webhookEndpointConcurrency;
-    return breaker.openUntil && breaker.openUntil.getTime() > now.getTime() ? 0 : 1;
-  }
-
-  /** A job names its attempt and, for people reading the dashboard, the place and target host. */
+  /** A job names its batch's attempts and, for people reading the dashboard, the place and target host. */
   private job(
-    attempt: DueAttempt,
+    subscriptionId: string,
+    attempts: DueAttempt[],
+    queuedAt: Date,
     failing: boolean,
     label: { place: string; target: string } | undefined,
   ): { name: string; data: DeliverJobData; opts: JobOptions } {
-    const number = attempt.attempts + 1;
     return {
       name: DELIVER_JOB,
       data: {
-        deliveryId: attempt.id,
-        redeliveries: attempt.redeliveries,
-        attempt: number,
-        ...(failing && { failing: true }),
         ...label,
+        subscriptionId,
+        attempts: attempts.map((attempt) => attemptName(attempt.id, attempt.redeliveries, attempt.attempts + 1)),
+        ...(failing && { failing: true }),
       },
       opts: {
-        jobId: deliveryJobId(attempt.id, attempt.redeliveries, number),
+        jobId: runJobId(subscriptionId, queuedAt),
         attempts: 1,
         removeOnComplete: 200,
         removeOnFail: 1000,
@@ -240,33 +243,30 @@ export class WebhookRelay implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  /** Attempts that Bull lost, or ran without an outcome, are due again now. */
+  /**
+   * Claims that Bull lost, or ran without an outcome, are due again now. A claim of the poller is its job's; a
+   * claim of a runner (its next attempts) has no job of its own and is stale once the runner's lease is over.
+   */
   private async recoverLost(): Promise<void> {
     const now = this.clock.now();
-    const stale = await this.repository.queuedBefore(
-      new Date(now.getTime() - LOST_AFTER_MS),
-      LOST_CHECK_BATCH,
-    );
-    if (stale.length === 0) return;
-    const confirmed: string[] = [];
+    const stale = await this.repository.staleClaims(new Date(now.getTime() - LOST_AFTER_MS), LOST_CHECK_BATCH);
+    for (const [key, until] of this.liveClaims) if (until <= now.getTime()) this.liveClaims.delete(key);
     let released = 0;
     await Promise.all(
-      stale.map(async (attempt) => {
-        const job: Job<DeliverJobData> | null = await withTimeout(
-          this.queue.getJob(deliveryJobId(attempt.id, attempt.redeliveries, attempt.attempts + 1)),
-          REDIS_TIMEOUT_MS,
-        );
+      stale.map(async (claim) => {
+        const id = runJobId(claim.subscriptionId, claim.queuedAt);
+        if (this.liveClaims.has(id)) return;
+        const job: Job<DeliverJobData> | null = await withTimeout(this.queue.getJob(id), REDIS_TIMEOUT_MS);
         const state = job ? await withTimeout(job.getState(), REDIS_TIMEOUT_MS) : 'missing';
         if (LIVE_JOB_STATES.includes(state)) {
-          confirmed.push(attempt.id);
+          this.liveClaims.set(id, now.getTime() + LIVE_RECHECK_MS);
           return;
         }
-        // A finished job keeps its id: it must go before the same attempt can be queued again.
+        // A finished job keeps its id: it must go before the same claim could be queued again.
         if (job) await withTimeout(job.remove(), REDIS_TIMEOUT_MS).catch(() => undefined);
-        if (await this.repository.releaseLost(attempt, now)) released++;
+        released += await this.repository.releaseClaim(claim.subscriptionId, claim.queuedAt, now);
       }),
     );
-    await this.repository.confirmQueued(confirmed, now);
     if (released > 0) {
       this.logger.warn({ count: released }, 'The queue lost webhook attempts; they are due again');
       void this.tick();

@@ -1,6 +1,6 @@
 import Bull from 'bull';
 import type { Queue } from 'bull';
-import { guardWorkerName } from './webhook-delivery.processor';
+import { guardWorkerName } from './delivery.processor';
 
 type Named = { setWorkerName(): Promise<unknown> };
 

@@ -1,0 +1,187 @@
+import type { DeliveryStatus } from '../entities/webhook-delivery.entity';
+import { retryDelayMs } from '../webhook-policy';
+
+/**
+ * The decisions of delivery, as pure functions: what an attempt's answer makes of its delivery, what a batch of
+ * answers does to the endpoint's circuit breaker, how many attempts an endpoint may have in flight, the Bull
+ * job's id, and what the queue dashboard says of a failure. The poller, the runner and the repository only
+ * carry them out.
+ */
+
+/** What the sender reports of one attempt (see SendResult). */
+export interface AttemptAnswer {
+  ok: boolean;
+  statusCode: number | null;
+  retryAfterMs?: number;
+}
+
+export interface DeliveryMove {
+  status: Exclude<DeliveryStatus, 'pending'>;
+  /** When the next attempt is due; null once the delivery is over. */
+  nextAttemptAt: Date | null;
+}
+
+/**
+ * After attempt `number` (1-based) answered: delivered on a 2xx; failed on 410 Gone, after the schedule's last
+ * retry, or when Retry-After cannot be honoured; otherwise queued for the next retry (±20% jitter).
+ */
+export function moveAfterAttempt(
+  answer: AttemptAnswer,
+  number: number,
+  schedule: number[],
+  at: Date,
+  random: () => number = Math.random,
+): DeliveryMove {
+  if (answer.ok) return { status: 'delivered', nextAttemptAt: null };
+  if (answer.statusCode === 410 || number >= schedule.length + 1)
+    return { status: 'failed', nextAttemptAt: null };
+  const delayMs = retryDelayMs(schedule, number, answer.retryAfterMs, random);
+  if (delayMs < 0) return { status: 'failed', nextAttemptAt: null };
+  return { status: 'queued', nextAttemptAt: new Date(at.getTime() + delayMs) };
+}
+
+/**
+ * What the answers of one batch to one endpoint, in the order they arrived, do to its breaker:
+ * - `none`: all succeeded and the endpoint was not failing (nothing to write);
+ * - `close`: the last answer was a success after failures (consecutive failures back to 0);
+ * - `fail`: the batch ended with `failures` failures in a row, added to the endpoint's count when nothing in
+ *   the batch succeeded (`restart` false), counted from 0 when a success came before them (`restart` true).
+ */
+export type BreakerChange =
+  | { kind: 'none' }
+  | { kind: 'close' }
+  | { kind: 'fail'; failures: number; restart: boolean; error: string };
+
+export function breakerChange(
+  answers: readonly { ok: boolean; error: string | null }[],
+  mayBeFailing: boolean,
+): BreakerChange {
+  let trailing = 0;
+  let succeeded = false;
+  let error = 'delivery failed';
+  for (const answer of answers) {
+    if (answer.ok) {
+      succeeded = true;
+      trailing = 0;
+    } else {
+      trailing++;
+      error = answer.error ?? 'delivery failed';
+    }
+  }
+  if (trailing > 0) return { kind: 'fail', failures: trailing, restart: succeeded, error };
+  return succeeded && mayBeFailing ? { kind: 'close' } : { kind: 'none' };
+}
+
+/** An opened breaker stays open at most this long, however often it opened in a row. */
+export const MAX_BREAKER_OPEN_SECONDS = 3600;
+
+/**
+ * Whether an endpoint's breaker opens now, with `failures` consecutive failures and `opens` openings since its
+ * last success: at the threshold, unless it is open already; for `openSeconds`, doubled at each opening, at
+ * most an hour. Undefined when it stays as it is.
+ */
+export function breakerOpening(
+  state: { failures: number; opens: number; openUntil: Date | null },
+  threshold: number,
+  openSeconds: number,
+  now: Date,
+): { openUntil: Date } | undefined {
+  const open = state.openUntil !== null && state.openUntil.getTime() > now.getTime();
+  if (state.failures < threshold || open) return undefined;
+  const seconds = Math.min(openSeconds * 2 ** state.opens, MAX_BREAKER_OPEN_SECONDS);
+  return { openUntil: new Date(now.getTime() + seconds * 1000) };
+}
+
+/**
+ * How many attempts an endpoint may have in flight: its share (WEBHOOK_ENDPOINT_CONCURRENCY) while its breaker
+ * is closed, none while it is open, one probe once its wait is over.
+ */
+export function endpointShare(
+  breaker: { failures: number; openUntil: Date | null } | undefined,
+  threshold: number,
+  concurrency: number,
+  now: Date,
+): number {
+  if (!breaker || breaker.failures < threshold) return concurrency;
+  return breaker.openUntil && breaker.openUntil.getTime() > now.getTime() ? 0 : 1;
+}
+
+/**
+ * The Bull job id of a batch the poller claimed: the endpoint and the moment of the claim, which every row of
+ * the batch carries as its `queued_at`, so that the lost-attempt check finds a row's job from the row alone.
+ * Adding the same batch twice is a no-op in Bull.
+ */
+export function runJobId(subscriptionId: string, queuedAt: Date): string {
+  return `run.${subscriptionId}.${queuedAt.getTime()}`;
+}
+
+/** One attempt of a batch as the job names it: delivery, redelivery count and attempt number. */
+export function attemptName(deliveryId: string, redeliveries: number, attempt: number): string {
+  return `${deliveryId}.r${redeliveries}.a${attempt}`;
+}
+
+export function parseAttemptName(
+  name: string,
+): { deliveryId: string; redeliveries: number; attempt: number } | undefined {
+  const match = /^(dlv_[0-9a-f]{32})\.r(\d+)\.a(\d+)$/.exec(name);
+  return match
+    ? { deliveryId: match[1], redeliveries: Number(match[2]), attempt: Number(match[3]) }
+    : undefined;
+}
+
+/** What a failed attempt says in the queue dashboard: the gym, the target host, why, and what happens next. */
+export interface FailedAttempt {
+  /** `Name (CODE)` of the place. */
+  place?: string;
+  /** The target's host, never its path, query or credentials. */
+  target?: string;
+  deliveryId: string;
+  attempt: number;
+  error: string;
+  /** The first bytes of the receiver's answer, if it answered. */
+  responseBody: string | null;
+  /** When the delivery is due again; null when it has no attempt left (failed). */
+  nextAttemptAt: Date | null;
+  /** Set when the endpoint's breaker is open: its deliveries wait until then. */
+  breakerOpenUntil?: Date | null;
+}
+
+const SUMMARY_ANSWER_CHARS = 200;
+
+/**
+ * One line, for the failed job's reason in /admin/queues: support reads which gym's endpoint fails, how, and
+ * when it is tried again, without opening the database. The answer's first characters, never the payload.
+ * `others`: more failed attempts of the same batch.
+ */
+export function failedAttemptSummary(failed: FailedAttempt, others = 0): string {
+  const who = `${failed.place ?? 'unknown place'} → ${failed.target ?? 'unknown host'}`;
+  const answer = failed.responseBody?.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_ANSWER_CHARS);
+  const why = answer ? `${failed.error} (${answer})` : failed.error;
+  const next =
+    failed.nextAttemptAt === null
+      ? 'no attempt left: the delivery failed (redeliver it from the delivery log)'
+      : `next attempt at ${failed.nextAttemptAt.toISOString()}`;
+  const breaker = failed.breakerOpenUntil
+    ? `; circuit breaker open until ${failed.breakerOpenUntil.toISOString()}`
+    : '';
+  const more = others > 0 ? ` (and ${others} more failed attempt${others > 1 ? 's' : ''} in this run)` : '';
+  return `${who}: attempt ${failed.attempt} of ${failed.deliveryId} failed: ${why}; ${next}${breaker}${more}`;
+}
+
+/**
+ * Which of the outcomes reported for these rows are recorded: only the attempt each row waits for (in flight,
+ * same chain, same attempt count), and once. A stray copy of an attempt finds its row moved on and is dropped.
+ */
+export function awaitedOutcomes<R extends { deliveryId: string; redeliveries: number; attempts: number }>(
+  rows: ReadonlyMap<string, { redeliveries: number; attempts: number; inQueue: boolean }>,
+  reports: readonly R[],
+): boolean[] {
+  const taken = new Set<string>();
+  return reports.map((report) => {
+    const row = rows.get(report.deliveryId);
+    if (!row?.inQueue || taken.has(report.deliveryId)) return false;
+    if (row.redeliveries !== report.redeliveries || row.attempts !== report.attempts) return false;
+    taken.add(report.deliveryId);
+    return true;
+  });
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../../../database/transactions';
+import { awaitedOutcomes, breakerChange, breakerOpening } from './delivery-policy';
+import {
+  AttemptWrite,
+  DeliveriesRepository,
+  DeliveryWork,
+  DueAttempt,
+  EndpointBreaker,
+} from './deliveries.repository';
+
+/** One attempt's outcome as a runner reports it: the attempt it made and what it writes. */
+export interface ReportedAttempt extends AttemptWrite {
+  /** The chain and attempt count the runner read before sending: the row must still be there. */
+  redeliveries: number;
+  attempts: number;
+  ok: boolean;
+}
+
+/** The outcomes of one batch to one endpoint, in the order the answers arrived. */
+export interface BatchReport {
+  subscriptionId: string;
+  attempts: ReportedAttempt[];
+  /** The endpoint had failures before this batch: a success closes its breaker. */
+  mayBeFailing: boolean;
+  breakerThreshold: number;
+  breakerOpenSeconds: number;
+  /** When every outcome is a success: claim up to this many of the endpoint's next due attempts. */
+  claimNext: number;
+}
+
+/** What recording a batch did. */
+export interface BatchRecorded {
+  /** For each reported attempt: written (false when its row had moved on). */
+  recorded: boolean[];
+  /** The endpoint's breaker after the batch's failures. */
+  breaker?: EndpointBreaker;
+  /** The batch's success closed the endpoint's breaker. */
+  closed?: boolean;
+  /** The endpoint's next due attempts, claimed for the runner with their work. */
+  next: DeliveryWork[];
+}
+
+/**
+ * Writes the outcomes of batches in one transaction (three round trips: the rows locked; the deliveries moved,
+ * the attempts logged, the breakers written and the next attempts claimed; the claimed rows marked, their work
+ * read, COMMIT). The claimed rows' `queued_at` is the end of the runner's lease, so that the lost-attempt check
+ * leaves them alone while the runner has them; a batch claims at most as many as it reported, so an endpoint
+ * never has more than its share in flight. A transaction that loses a conflict runs again from its start
+ * (Transactions): the receivers have their events, they must not get them twice.
+ */
+@Injectable()
+export class DeliveryRecorder {
+  constructor(
+    private readonly repository: DeliveriesRepository,
+    private readonly transactions: Transactions,
+  ) {}
+
+  record(reports: readonly BatchReport[], lease: { now: Date; leaseUntil: Date }): Promise<BatchRecorded[]> {
+    return this.transactions.batch(
+      async (tx) => {
+        const ids = [...new Set(reports.flatMap((report) => report.attempts.map((a) => a.deliveryId)))];
+        const results: BatchRecorded[] = reports.map((report) => ({
+          recorded: report.attempts.map(() => false),
+          next: [],
+        }));
+        if (ids.length === 0) {
+          await tx.commit();
+          return results;
+        }
+        const [rows] = await tx.run(this.repository.lockStatement(ids));
+        const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
+        const awaited = awaitedOutcomes(
+          rows,
+          flat.map(({ attempt }) => attempt),
+        );
+        flat.forEach(({ r, a }, index) => (results[r].recorded[a] = awaited[index]));
+        const writes = flat.filter((_, index) => awaited[index]).map(({ attempt }) => attempt);
+        if (writes.length === 0) {
+          await tx.commit();
+          return results;
+        }
+        const statements = [this.repository.moveStatement(writes), this.repository.attemptsStatement(writes)];
+        const claims: DueAttempt[][] = reports.map(() => []);
+        const reads: ((read: unknown[]) => void)[] = [];
+        const failed: { report: number; at: Date }[] = [];
+        reports.forEach((report, r) => {
+          const accepted = report.attempts.filter((_, a) => results[r].recorded[a]);
+          if (accepted.length === 0) return;
+          const change = breakerChange(
+            accepted.map((each) => ({ ok: each.ok, error: each.attempt.error })),
+            report.mayBeFailing,
+          );
+          if (change.kind === 'close') {
+            const at = statements.push(this.repository.closeBreakerStatement(report.subscriptionId)) - 1;
+            reads.push((read) => (results[r].closed = read[at] as boolean));
+          } else if (change.kind === 'fail') {
+            const last = accepted[accepted.length - 1].attempt.createdAt;
+            const at = statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) - 1;
+            reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
+            failed.push({ report: r, at: last });
+          }
+          if (change.kind !== 'fail' && report.claimNext > 0) {
+            const at =
+              statements.push(
+                this.repository.claimStatement(
+                  report.subscriptionId,
+                  lease.now,
+                  Math.min(report.claimNext, accepted.length),
+                ),
+              ) - 1;
+            reads.push((read) => (claims[r] = read[at] as DueAttempt[]));
+          }
+        });
+        const read = await tx.run(...statements);
+        for (const each of reads) each(read);
+        const opens = failed.flatMap(({ report, at }) => {
+          const breaker = results[report].breaker as EndpointBreaker;
+          const { breakerThreshold, breakerOpenSeconds, subscriptionId } = reports[report];
+          const opening = breakerOpening(breaker, breakerThreshold, breakerOpenSeconds, at);
+          if (!opening) return [];
+          results[report].breaker = {
+            ...breaker,
+            opens: breaker.opens + 1,
+            openUntil: opening.openUntil,
+            openedAt: at,
+            justOpened: true,
+          };
+          return [this.repository.openBreakerStatement(subscriptionId, opening.openUntil, at)];
+        });
+        const claimed = claims.flat().map((attempt) => attempt.id);
+        if (claimed.length === 0) {
+          await tx.commit(...opens);
+          return results;
+        }
+        const [, work] = await tx.commit(
+          this.repository.markQueuedStatement(claimed, lease.leaseUntil),
+          this.repository.findWorkStatement(claimed),
+          ...opens,
+        );
+        claims.forEach((list, r) => {
+          results[r].next = list.flatMap((attempt) => {
+            const found = work.get(attempt.id);
+            return found ? [found] : [];
+          });
+        });
+        return results;
+      },
+      { isolation: 'READ COMMITTED' },
+    );
+  }
+}

@@ -1,0 +1,270 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { KeyVault } from '../../../common/crypto/key-vault';
+import { runWithRequestId } from '../../../common/logging/request-context';
+import { DeliveryAttemptOutcome, Metrics } from '../../../common/metrics/metrics';
+import { Clock } from '../../../common/time/clock';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { groupCommit } from '../../../database/group-commit';
+import { DeliverJobData } from '../webhooks.constants';
+import { DeliveriesRepository, DeliveryWork } from './deliveries.repository';
+import { DeliveryPoller } from './delivery-poller';
+import { failedAttemptSummary, moveAfterAttempt, parseAttemptName } from './delivery-policy';
+import { BatchRecorded, BatchReport, DeliveryRecorder, ReportedAttempt } from './delivery-recorder';
+import { SendResult, WebhookSender } from './webhook-sender';
+
+/**
+ * Up to four transactions in flight at once, but another starts beside one in flight only when eight batches
+ * wait: batches of several runs that end at about the same time are written together.
+ */
+const BATCHING = { maxBatchSize: 32, parallel: 4, startAnotherAt: 8 };
+
+/** A runner's next attempts are its own for the attempt deadline plus this. */
+const LEASE_MARGIN_MS = 5000;
+
+/** A job whose attempt failed: its reason is what /admin/queues shows. */
+export class AttemptFailedError extends Error {
+  override readonly name = 'AttemptFailedError';
+  constructor(summary: string) {
+    super(summary);
+    // Bull shows the stack beside the reason: the summary says it all, a stack of Bull's internals nothing.
+    this.stack = `${this.name}: ${summary}`;
+  }
+}
+
+/** What a run did, as its Bull job's return value. */
+export interface RunSummary {
+  delivered: number;
+  failed: number;
+  batches: number;
+}
+
+/**
+ * Runs a batch of attempts to one endpoint: checks that each row still waits for exactly that attempt, sends
+ * them at once over kept-alive connections, then writes every outcome together (DeliveryRecorder). While the
+ * endpoint answers, the same transaction claims its next due attempts (as many as the batch had, so the
+ * endpoint keeps its share and never exceeds it) and the run goes on with them, without a trip through the
+ * poller and the queue; it ends when nothing of the endpoint is due, or after a failure (the breaker and the
+ * retry schedule decide what comes next). A run with a failure ends as a failed job whose reason names the
+ * gym, the host, the answer and the next attempt (the outcome is in the database first; Bull never retries).
+ */
+@Injectable()
+export class DeliveryRunner implements OnModuleDestroy {
+  private readonly logger = new Logger(DeliveryRunner.name);
+  private stopping = false;
+  private readonly outcomes = groupCommit<BatchReport, BatchRecorded>(
+    (reports) => this.recordTogether(reports),
+    BATCHING,
+  );
+
+  constructor(
+    private readonly repository: DeliveriesRepository,
+    private readonly recorder: DeliveryRecorder,
+    private readonly sender: WebhookSender,
+    private readonly vault: KeyVault,
+    private readonly poller: DeliveryPoller,
+    private readonly clock: Clock,
+    private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  async run(job: DeliverJobData): Promise<RunSummary> {
+    const named = attemptsOf(job);
+    const found = await this.repository.findWork(named.map((each) => each.deliveryId));
+    // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
+    let batch = named.flatMap((each) => {
+      const work = found.get(each.deliveryId);
+      const waits =
+        work?.inQueue &&
+        work.redeliveries === each.redeliveries &&
+        work.attempts === each.attempt - 1 &&
+        (work.status === 'pending' || work.status === 'queued');
+      return waits ? [work] : [];
+    });
+    const summary: RunSummary = { delivered: 0, failed: 0, batches: 0 };
+    let failing = job.failing === true;
+    let failure: string | undefined;
+    while (batch.length > 0) {
+      const done = await this.runBatch(batch, failing, job);
+      summary.batches++;
+      summary.delivered += done.delivered;
+      summary.failed += done.failed;
+      failure = done.failure;
+      batch = done.next;
+      failing = false;
+    }
+    void this.poller.tick();
+    if (failure) throw new AttemptFailedError(failure);
+    return summary;
+  }
+
+  private async runBatch(
+    batch: DeliveryWork[],
+    failing: boolean,
+    job: Pick<DeliverJobData, 'place' | 'target'>,
+  ): Promise<{ next: DeliveryWork[]; delivered: number; failed: number; failure?: string }> {
+    const secrets = new Map<string, string>();
+    const sendable: { work: DeliveryWork; url: string; secret: string }[] = [];
+    for (const work of batch) {
+      if (!work.url || !work.secretCiphertext) {
+        await this.repository.failChain(work, 'the subscription was deleted');
+        continue;
+      }
+      try {
+        const secret = secrets.get(work.secretCiphertext) ?? this.vault.open(work.secretCiphertext);
+        secrets.set(work.secretCiphertext, secret);
+        sendable.push({ work, url: work.url, secret });
+      } catch (error) {
+        const closed = await this.repository.failChain(work, `the delivery job failed: ${(error as Error).message}`);
+        if (closed)
+          this.logger.error({ deliveryId: work.id, err: error }, 'Webhook delivery cannot be sent; failed');
+      }
+    }
+    if (sendable.length === 0) return { next: [], delivered: 0, failed: 0 };
+    // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
+    const answered: { work: DeliveryWork; url: string; result: SendResult; at: Date }[] = [];
+    await Promise.all(
+      sendable.map(async ({ work, url, secret }) => {
+        const at = this.clock.now();
+        const result = await this.sender.send({ url, secret, eventId: work.eventId, payload: work.payload, at });
+        answered.push({ work, url, result, at });
+      }),
+    );
+    const abandoned = answered.filter(({ result }) => result.abandoned).map(({ work }) => work);
+    // The process is stopping: those attempts are due again now, for this or another process to make.
+    if (abandoned.length > 0) await this.repository.release(abandoned, this.clock.now());
+    const made = answered.filter(({ result }) => !result.abandoned);
+    if (made.length === 0) return { next: [], delivered: 0, failed: 0 };
+    const schedule = this.config.webhookRetrySchedule;
+    const attempts: ReportedAttempt[] = made.map(({ work, url, result, at }) => {
+      const number = work.attempts + 1;
+      const move = moveAfterAttempt(result, number, schedule, at);
+      this.metrics.observeDeliveryAttempt(outcomeOf(result), result.durationMs / 1000);
+      return {
+        deliveryId: work.id,
+        redeliveries: work.redeliveries,
+        attempts: work.attempts,
+        ok: result.ok,
+        status: move.status,
+        nextAttemptAt: move.nextAttemptAt,
+        attempt: {
+          number,
+          url,
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          responseBody: result.responseBody,
+          error: result.error?.slice(0, 1000) ?? null,
+          createdAt: at,
+        },
+      };
+    });
+    const anyFailure = attempts.some((attempt) => !attempt.ok);
+    const subscriptionId = batch[0].subscriptionId;
+    const recorded = await this.outcomes.load({
+      subscriptionId,
+      attempts,
+      mayBeFailing: failing,
+      breakerThreshold: this.config.webhookBreakerFailures,
+      breakerOpenSeconds: this.config.webhookBreakerOpenSeconds,
+      claimNext: anyFailure || this.stopping ? 0 : batch.length,
+    });
+    const failures = made.flatMap((each, index) =>
+      !each.result.ok && recorded.recorded[index] ? [{ ...each, move: attempts[index] }] : [],
+    );
+    for (const { work, result, move } of failures)
+      // Every line logged for an attempt names the request that caused the event.
+      runWithRequestId(work.requestId, () =>
+        this.logger.warn(
+          {
+            deliveryId: work.id,
+            eventId: work.eventId,
+            attempt: move.attempt.number,
+            statusCode: result.statusCode,
+            durationMs: result.durationMs,
+            status: move.status,
+            error: result.error,
+          },
+          'Webhook attempt failed',
+        ),
+      );
+    const url = made[0].url;
+    if (recorded.breaker?.justOpened)
+      this.logger.warn(
+        {
+          subscriptionId,
+          url,
+          failures: recorded.breaker.failures,
+          openUntil: recorded.breaker.openUntil,
+          lastError: recorded.breaker.lastError,
+        },
+        'Webhook endpoint keeps failing: circuit breaker open, its deliveries wait',
+      );
+    if (recorded.closed)
+      this.logger.log({ subscriptionId, url }, 'Webhook endpoint answers again: circuit breaker closed');
+    const delivered = attempts.filter((attempt, index) => attempt.ok && recorded.recorded[index]).length;
+    if (failures.length === 0) return { next: recorded.next, delivered, failed: 0 };
+    const [first] = failures;
+    const openUntil = recorded.breaker?.openUntil;
+    return {
+      next: recorded.next,
+      delivered,
+      failed: failures.length,
+      failure: failedAttemptSummary(
+        {
+          place: job.place,
+          target: job.target,
+          deliveryId: first.work.id,
+          attempt: first.move.attempt.number,
+          error: first.result.error ?? 'delivery failed',
+          responseBody: first.result.responseBody,
+          nextAttemptAt: first.move.nextAttemptAt,
+          breakerOpenUntil: openUntil && openUntil > first.at ? openUntil : null,
+        },
+        failures.length - 1,
+      ),
+    };
+  }
+
+  /**
+   * Batches reported together, in one transaction. When it fails for a reason other than a conflict (which
+   * Transactions runs again), each is written alone, so that one that cannot be written does not fail the others.
+   */
+  private async recordTogether(reports: readonly BatchReport[]): Promise<(BatchRecorded | Error)[]> {
+    const write = (some: readonly BatchReport[]) => {
+      const now = this.clock.now();
+      return this.recorder.record(some, {
+        now,
+        leaseUntil: new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS),
+      });
+    };
+    try {
+      return await write(reports);
+    } catch (error) {
+      if (reports.length === 1) return [error as Error];
+      return Promise.all(
+        reports.map((report) =>
+          write([report]).then(
+            ([recorded]) => recorded,
+            (alone: Error) => alone,
+          ),
+        ),
+      );
+    }
+  }
+}
+
+function outcomeOf(result: SendResult): DeliveryAttemptOutcome {
+  if (result.ok) return 'delivered';
+  return result.statusCode === null ? 'unreachable' : 'rejected';
+}
+
+/** The attempts a job names (a job of the earlier layout names one). */
+function attemptsOf(job: DeliverJobData): { deliveryId: string; redeliveries: number; attempt: number }[] {
+  if (job.attempts) return job.attempts.flatMap((name) => parseAttemptName(name) ?? []);
+  if (job.deliveryId && job.attempt !== undefined)
+    return [{ deliveryId: job.deliveryId, redeliveries: job.redeliveries ?? 0, attempt: job.attempt }];
+  return [];
+}

@@ -4,6 +4,10 @@
 //   1. throughput: 48 events for the hanging gym, then 5,000 for the healthy one at once; deliveries/s.
 //   2. lag: 48 more for the hanging gym, then a steady 400 events/s for 5 s to the healthy one (a commit every
 //      25 ms); lag is from an event's commit to its arrival at the receiver, median and p99.
+//   3. the reference relay (../shared/bench/baseline.js with BASELINE_WEBHOOK_URL, on its own database
+//      baseline_relay): 5,000 outbox rows at once, deliveries/s, on the same machine in the same run.
+// During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery
+// (the service's figure includes this script's receivers, which run in its process).
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -13,13 +17,68 @@ import { loadConfig, setEnvDefaults } from '../src/config/app-config';
 import { bootstrap, exitOnStartFailure } from '../src/main';
 import { generateEventId, generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
+import { BENCH_DIR, databaseUrl, mysql, run, start } from './bench';
 import { seedDemo } from './demo-seed';
+import { CpuMeter, serverPids } from './process-cpu';
 
 const BACKLOG = 5000;
 const HANGING_EVENTS = 48;
 const STEADY_PER_SECOND = 400;
 const STEADY_SECONDS = 5;
 const COMMIT_EVERY_MS = 25;
+const RELAY_PORT = 3904;
+const RELAY_DB = 'baseline_relay';
+
+/** µs of CPU per delivery, by process, and their sum. */
+function perDelivery(used: Record<string, number>, deliveries: number): Record<string, number> {
+  const per = Object.fromEntries(Object.entries(used).map(([name, us]) => [name, Math.round(us / deliveries)]));
+  return { ...per, total: Object.values(per).reduce((sum, us) => sum + us, 0) };
+}
+
+/** The reference's relay alone: `count` outbox rows at once to a receiver that answers 204. */
+async function referenceRelay(count: number) {
+  let received = 0;
+  const receiver = await listen((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await run(['baseline.js', 'seed', '1000'], { BASELINE_DATABASE_URL: databaseUrl(RELAY_DB) });
+  const relay = start(
+    ['baseline.js', 'serve', String(RELAY_PORT)],
+    { BASELINE_DATABASE_URL: databaseUrl(RELAY_DB), BASELINE_WEBHOOK_URL: receiver.url },
+    BENCH_DIR,
+  );
+  const db = await mysql(RELAY_DB);
+  try {
+    // Its relay polls every 20 ms once started; give it a moment to connect.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const pids = await serverPids(db, process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const meter = new CpuMeter({ reference: relay.pid, mariadb: pids.mariadb, redis: pids.redis });
+    meter.start();
+    const started = Date.now();
+    await db.query(
+      `INSERT INTO outbox (type, payload, created_at)
+       SELECT 'checkin.created', JSON_OBJECT('id', seq, 'padding', REPEAT('x', 600)), NOW(3) FROM seq_1_to_${count}`,
+    );
+    while (received < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    const seconds = (Date.now() - started) / 1000;
+    const used = meter.stop();
+    return {
+      events: count,
+      seconds: Number(seconds.toFixed(2)),
+      deliveriesPerSecond: Math.round(count / seconds),
+      cpuMicrosPerDelivery: perDelivery(used, count),
+    };
+  } finally {
+    relay.kill('SIGTERM');
+    await db.query(`DROP DATABASE IF EXISTS \`${RELAY_DB}\``);
+    await db.end();
+    receiver.server.close();
+  }
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -109,10 +168,17 @@ async function main(): Promise<void> {
   // 1. Throughput of a backlog, beside a hanging receiver.
   await insert(bad, HANGING_EVENTS);
   await until(() => held.length > 0);
+  const serverDb = await mysql();
+  const pids = await serverPids(serverDb, config.redisUrl);
+  await serverDb.end();
+  const meter = new CpuMeter({ service: process.pid, mariadb: pids.mariadb, redis: pids.redis });
+  // One transaction: nothing of it is due before its commit, so the inserts are outside the measurement.
   await insert(good, BACKLOG);
+  meter.start();
   const started = Date.now();
   await until(() => received >= BACKLOG);
   const seconds = (Date.now() - started) / 1000;
+  const used = meter.stop();
 
   // 2. Lag of a steady stream, beside the same hanging receiver (which now has a backlog too).
   await insert(bad, HANGING_EVENTS);
@@ -142,6 +208,7 @@ async function main(): Promise<void> {
         steadyPerSecond: STEADY_PER_SECOND,
         lagMedianMs: percentile(lags, 50),
         lagP99Ms: percentile(lags, 99),
+        cpuMicrosPerDelivery: perDelivery(used, BACKLOG),
       },
       hanging: { events: 2 * HANGING_EVENTS, requests: held.length, mostOpenAtOnce: mostOpen },
     }),
@@ -152,6 +219,12 @@ async function main(): Promise<void> {
   hanging.server.closeAllConnections();
   hanging.server.close();
   await app.close();
+  // 3. The reference relay, after the service has stopped (its CPU is not in the reference's figures).
+  const reference = await referenceRelay(BACKLOG);
+  console.log(JSON.stringify({ referenceRelay: reference }));
+  console.log(
+    `healthy deliveries/s: service ${Math.round(BACKLOG / seconds)} beside a hanging receiver, reference relay ${reference.deliveriesPerSecond} (ratio ${(BACKLOG / seconds / reference.deliveriesPerSecond).toFixed(2)}); CPU µs per delivery: service ${perDelivery(used, BACKLOG).total}, reference relay ${reference.cpuMicrosPerDelivery.total}`,
+  );
 }
 
 main().catch(exitOnStartFailure);

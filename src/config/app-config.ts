@@ -279,7 +279,7 @@ export function validateConfig(input: Env): AppConfig {
     webhookRetrySchedule: schedule(env, 'WEBHOOK_RETRY_SCHEDULE', '5,300,1800,7200,18000,36000,36000'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15000, 1),
     webhookWorkers: integer(env, 'WEBHOOK_WORKERS', 64, 1, 1000),
-    webhookEndpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 1000),
+    webhookEndpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 64, 1, 1000),
     webhookBreakerFailures: integer(env, 'WEBHOOK_BREAKER_FAILURES', 5, 1, 1000),
     webhookBreakerOpenSeconds: integer(env, 'WEBHOOK_BREAKER_OPEN_SECONDS', 30, 1, 3600),
     webhookTestEventsPerMinute: integer(env, 'WEBHOOK_TEST_EVENTS_PER_MINUTE', 10, 1, 10000),

@@ -1,0 +1,66 @@
+// CPU time of the processes a bench measures, read from /proc (user + system), so that a figure can be given
+// per request or per delivery: the service (or reference) process, MariaDB and Redis.
+import { readFileSync } from 'node:fs';
+import type { Connection } from 'mysql2/promise';
+import Redis from 'ioredis';
+
+const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
+
+/** CPU time used so far by a process, in µs (10 ms resolution). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
+/** The pids of the MariaDB server behind `db` and of the Redis server at `redisUrl`. */
+export async function serverPids(db: Connection, redisUrl: string): Promise<{ mariadb?: number; redis?: number }> {
+  const pids: { mariadb?: number; redis?: number } = {};
+  try {
+    const [[row]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
+    pids.mariadb = Number(readFileSync(row.file, 'utf8').trim());
+  } catch {
+    // not readable here: MariaDB's CPU is left out
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    pids.redis = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+  } catch {
+    // Redis CPU left out
+  } finally {
+    redis.disconnect();
+  }
+  return pids;
+}
+
+/** CPU used by each named process between start() and stop(), in µs. */
+export class CpuMeter {
+  private startedAt: Record<string, number> = {};
+
+  constructor(private readonly pids: Record<string, number | undefined>) {}
+
+  start(): this {
+    this.startedAt = this.read();
+    return this;
+  }
+
+  stop(): Record<string, number> {
+    const now = this.read();
+    return Object.fromEntries(Object.entries(now).map(([name, us]) => [name, us - (this.startedAt[name] ?? 0)]));
+  }
+
+  private read(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [name, pid] of Object.entries(this.pids)) {
+      if (!pid) continue;
+      try {
+        out[name] = pid === process.pid ? process.cpuUsage().user + process.cpuUsage().system : cpuMicros(pid);
+      } catch {
+        // the process has gone
+      }
+    }
+    return out;
+  }
+}

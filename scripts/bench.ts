@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Connection, createConnection } from 'mysql2/promise';
 import { cpfFromBase } from '../src/common/domain/cpf';
+import { CpuMeter, serverPids } from './process-cpu';
 
 export const ROOT = resolve(__dirname, '..');
 /** The reference: ../shared/bench beside the checkout (one level further up from a worktree in wt/). */
@@ -534,6 +535,10 @@ async function main(): Promise<void> {
   /** Per register run: events at the receiver when it ended, events written, seconds until all had arrived. */
   const backlogs: { who: 'ref' | 'svc'; receivedAtEnd: number; events: number; seconds: number }[] = [];
   const subscribed = process.env.BENCH_UNSUBSCRIBED !== '1';
+  const cpu: string[] = [];
+  const serversDb = await mysql();
+  const servers = await serverPids(serversDb, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  await serversDb.end();
   /** Waits until every event of `who` is at the receiver: neither side runs beside the other's backlog. */
   async function drainOf(who: 'ref' | 'svc'): Promise<{ events: number; seconds: number }> {
     if (!subscribed) return { events: 0, seconds: 0 };
@@ -559,12 +564,24 @@ async function main(): Promise<void> {
     const warm = await load(target.base, target.key, mode, WARMUP_SECONDS, next[who], target.gym);
     if (mode === 'register') next[who] = warm.last;
     if (mode === 'register') await drainOf(who);
+    const meter = new CpuMeter({
+      [who === 'svc' ? 'service' : 'reference']: (who === 'svc' ? service : reference).pid,
+      mariadb: servers.mariadb,
+      redis: servers.redis,
+    }).start();
     const result = await load(target.base, target.key, mode, SECONDS, next[who], target.gym);
     if (mode !== 'register') return { result, sustained: result.rps };
     next[who] = result.last;
     const receivedAtEnd = who === 'svc' ? receiver.ids.size : receiver.referenceIds.size;
     const drained = await drainOf(who);
+    const used = meter.stop();
     backlogs.push({ who, receivedAtEnd, ...drained });
+    // CPU per register, its event's delivery included (the run and its drain; MariaDB and Redis are shared
+    // with whatever else the machine runs).
+    const perRegister = Object.entries(used).map(([name, us]) => `${name} ${Math.round(us / result.ok)}`);
+    cpu.push(
+      `  CPU µs per register, ${who === 'svc' ? 'service' : 'reference'}: ${perRegister.join(', ')}, total ${Math.round(Object.values(used).reduce((a, b) => a + b, 0) / result.ok)}`,
+    );
     return { result, sustained: sustainedRps(result, SECONDS, drained.seconds) };
   }
   const results: Record<string, { ref: LoadResult; svc: LoadResult }> = {};
@@ -594,7 +611,7 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_STOP_AFTER_ROUNDS) {
     // Profiling (BENCH_NODE_FLAGS=--cpu-prof ...): the profile's last seconds are the service's last run.
-    console.log(rounds.join('\n'));
+    console.log([...rounds, ...cpu].join('\n'));
     receiver.close();
     return;
   }
@@ -710,6 +727,7 @@ async function main(): Promise<void> {
     member.withoutEndpoint === 0,
   ]);
   lines.push(...rounds);
+  lines.push(...cpu);
   lines.push('');
   for (const backlog of backlogs) {
     lines.push(

@@ -104,4 +104,21 @@ describe('A gym’s receiver keeps failing: its manager sees it red first thing,
       .getByRole('status', { name: /^Falhando desde / })
       .waitFor();
   });
+
+  it('shows support, in the queue dashboard alone, the failed run: the gym, its host, the answer, the next attempt', async () => {
+    const { page } = await personWindow(browser, service.base);
+    await signIn(page, service.consoleUrl, sara);
+    await page.goto(`${service.base}/admin/queues/queue/webhook-deliveries?status=failed`);
+    const host = new URL(receiver.url()).host;
+    const reason = page.getByText(
+      new RegExp(`^Academia Centro \\(.+\\) → ${host.replace(/\./g, '\\.')}: attempt \\d of dlv_`),
+    );
+    await reason.first().waitFor();
+    const text = (await reason.first().textContent()) ?? '';
+    expect(text).toContain('failed: HTTP 503 ({"error":"maintenance"})');
+    expect(text).toMatch(/next attempt at \d{4}-/);
+    expect(text).not.toContain('/checkins');
+    if (process.env.SCREENSHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/queue-dashboard-failed-run.png`, fullPage: true });
+  });
 });

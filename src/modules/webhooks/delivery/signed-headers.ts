@@ -1,4 +1,4 @@
-import { Webhook } from 'standardwebhooks';
+import { createHmac } from 'node:crypto';
 
 /** What a delivery's request is signed over, and with what. */
 export interface SignedMessage {
@@ -9,18 +9,36 @@ export interface SignedMessage {
   at: Date;
 }
 
+const SECRET_PREFIX = 'whsec_';
+
+/** The last secret's key bytes: a run signs its whole batch with one subscription's secret. */
+let lastSecret: { secret: string; key: Buffer } | undefined;
+
+function keyOf(secret: string): Buffer {
+  if (lastSecret?.secret !== secret) {
+    const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+    lastSecret = { secret, key: Buffer.from(encoded, 'base64') };
+  }
+  return lastSecret.key;
+}
+
 /**
  * Every header of a delivery's request but its length, signed as Standard Webhooks says (`webhook-id`,
- * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`). The one place that
- * builds them: a subscription with another format signs here too.
+ * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` keyed with the
+ * base64 part of the `whsec_` secret; any Standard Webhooks library verifies it). Node's HMAC rather than the
+ * library's JavaScript SHA-256, which cost several times as much per delivery. The one place that builds
+ * them: a subscription with another format signs here too.
  */
 export function signedHeaders(message: SignedMessage): Record<string, string> {
-  const signature = new Webhook(message.secret).sign(message.eventId, message.at, message.payload);
+  const timestamp = String(Math.floor(message.at.getTime() / 1000));
+  const signature = createHmac('sha256', keyOf(message.secret))
+    .update(`${message.eventId}.${timestamp}.${message.payload}`)
+    .digest('base64');
   return {
     'content-type': 'application/json',
     'user-agent': 'gym-integration-webhooks/1.0',
     'webhook-id': message.eventId,
-    'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
-    'webhook-signature': signature,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${signature}`,
   };
 }

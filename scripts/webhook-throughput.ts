@@ -204,6 +204,8 @@ async function main(): Promise<void> {
         events: BACKLOG,
         seconds: Number(seconds.toFixed(2)),
         deliveriesPerSecond: Math.round(BACKLOG / seconds),
+        requests: received,
+        duplicates: received - receivedAt.size,
         steadyEvents: lags.length,
         steadyPerSecond: STEADY_PER_SECOND,
         lagMedianMs: percentile(lags, 50),

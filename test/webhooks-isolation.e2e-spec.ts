@@ -175,7 +175,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     );
     const now = new Date();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       ids.push(
         await repository.insertEvent(t.dataSource, {
           id: `evt_batch_${i}`,
@@ -193,13 +193,13 @@ describe('webhook destinations are isolated (e2e)', () => {
     // moved on to its second attempt since.
     await t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
       new Date(now.getTime() + 3_600_000),
-      ids.slice(0, 4),
+      [...ids.slice(0, 4), ids[5]],
     ]);
     // The fifth is due and in nobody's hands, but its first attempt is due only after the batch's moment, so
     // the poller leaves it to the batch's claim.
-    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?', [
+    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
       new Date(now.getTime() + 3_600_000),
-      ids[4],
+      [ids[4], ids[6]],
     ]);
     await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
     const record = (deliveryId: string, code: number) => ({
@@ -235,14 +235,13 @@ describe('webhook destinations are isolated (e2e)', () => {
       [
         batch([record(ids[0], 204), record(ids[1], 500), record(ids[0], 204)], 0),
         batch([record(ids[2], 204), record(ids[3], 204)], 2),
+        // Another run of the same endpoint, in the same transaction: its next attempts are not the other's.
+        batch([record(ids[5], 204)], 1),
       ],
       { now: new Date(now.getTime() + 7_200_000), leaseUntil: new Date(now.getTime() + 7_300_000) },
     );
 
-    expect(results.map((r) => r.recorded)).toEqual([
-      [true, true, false],
-      [true, false],
-    ]);
+    expect(results.map((r) => r.recorded)).toEqual([[true, true, false], [true, false], [true]]);
     // A success, then a failure: the endpoint's count starts again at 1.
     expect(results[0].breaker).toMatchObject({ failures: 1 });
     expect(results[0].next).toEqual([]);
@@ -250,6 +249,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     expect(results[1].next).toEqual([
       expect.objectContaining({ id: ids[4], attempts: 0, inQueue: true, eventId: 'evt_batch_4' }),
     ]);
+    expect(results[2].next).toEqual([expect.objectContaining({ id: ids[6], eventId: 'evt_batch_6' })]);
     const rows = await t.dataSource.query(
       'SELECT id, status, attempts, last_status_code AS code, queued_at AS queuedAt, delivered_at AS deliveredAt FROM webhook_deliveries',
     );
@@ -265,7 +265,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     const attempts = await t.dataSource.query(
       'SELECT delivery_id AS id, number FROM webhook_attempts ORDER BY id',
     );
-    expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+    expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[2], ids[5]].sort());
   });
 
   it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {

@@ -84,6 +84,7 @@ export class DeliveryRecorder {
         const claims: DueAttempt[][] = reports.map(() => []);
         const reads: ((read: unknown[]) => void)[] = [];
         const failed: { report: number; at: Date }[] = [];
+        const wanted: { report: number; count: number }[] = [];
         reports.forEach((report, r) => {
           const accepted = report.attempts.filter((_, a) => results[r].recorded[a]);
           if (accepted.length === 0) return;
@@ -100,18 +101,24 @@ export class DeliveryRecorder {
             reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
             failed.push({ report: r, at: last });
           }
-          if (change.kind !== 'fail' && report.claimNext > 0) {
-            const at =
-              statements.push(
-                this.repository.claimStatement(
-                  report.subscriptionId,
-                  lease.now,
-                  Math.min(report.claimNext, accepted.length),
-                ),
-              ) - 1;
-            reads.push((read) => (claims[r] = read[at] as DueAttempt[]));
-          }
+          if (change.kind !== 'fail' && report.claimNext > 0)
+            wanted.push({ report: r, count: Math.min(report.claimNext, accepted.length) });
         });
+        // One claim per endpoint: SKIP LOCKED does not skip the rows this transaction locked itself, so two
+        // claims of one endpoint here would hand the same rows to two runs.
+        const byEndpoint = new Map<string, { report: number; count: number }[]>();
+        for (const want of wanted) {
+          const id = reports[want.report].subscriptionId;
+          byEndpoint.set(id, [...(byEndpoint.get(id) ?? []), want]);
+        }
+        for (const [subscriptionId, wants] of byEndpoint) {
+          const total = wants.reduce((sum, want) => sum + want.count, 0);
+          const at = statements.push(this.repository.claimStatement(subscriptionId, lease.now, total)) - 1;
+          reads.push((read) => {
+            const rows = [...(read[at] as DueAttempt[])];
+            for (const want of wants) claims[want.report] = rows.splice(0, want.count);
+          });
+        }
         const read = await tx.run(...statements);
         for (const each of reads) each(read);
         const opens = failed.flatMap(({ report, at }) => {

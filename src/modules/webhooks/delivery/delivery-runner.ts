@@ -185,22 +185,23 @@ export class DeliveryRunner implements OnModuleDestroy {
     const failures = made.flatMap((each, index) =>
       !each.result.ok && recorded.recorded[index] ? [{ ...each, move: attempts[index] }] : [],
     );
-    for (const { work, result, move } of failures)
+    made.forEach(({ work, result }, index) => {
+      if (!recorded.recorded[index]) return;
+      const logged = {
+        deliveryId: work.id,
+        eventId: work.eventId,
+        attempt: attempts[index].attempt.number,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        status: attempts[index].status,
+      };
       // Every line logged for an attempt names the request that caused the event.
       runWithRequestId(work.requestId, () =>
-        this.logger.warn(
-          {
-            deliveryId: work.id,
-            eventId: work.eventId,
-            attempt: move.attempt.number,
-            statusCode: result.statusCode,
-            durationMs: result.durationMs,
-            status: move.status,
-            error: result.error,
-          },
-          'Webhook attempt failed',
-        ),
+        result.ok
+          ? this.logger.debug(logged, 'Webhook attempt delivered')
+          : this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed'),
       );
+    });
     const url = made[0].url;
     if (recorded.breaker?.justOpened)
       this.logger.warn(

@@ -1,36 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
-import { invalidParameter } from '../../common/errors/domain-error';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { MessageKey } from '../../common/i18n/messages';
 import { BeneficiaryEntity } from '../beneficiaries/entities/beneficiary.entity';
 import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
-import { PartnerEntity } from '../partners/entities/partner.entity';
-import { PlaceEntity } from '../partners/entities/place.entity';
-import { PlanEntity } from '../partners/entities/plan.entity';
-import { PlaceSummaryRepository } from '../partners/place-summary.repository';
-import { PlaceScope, placeReachCondition } from '../auth/caller';
 import { escapeLike } from '../../database/like';
-import { duplicateKeyName } from '../../database/mysql-errors';
+import { insertUnique } from '../../database/unique-insert';
 import { normalizeCpf } from '../../common/domain/cpf';
-
-/** An insert collided on the `code` unique index; the service retries with a fresh code or refuses a given one. */
-export class CodeTakenError extends Error {
-  constructor(readonly code: string) {
-    super(`code ${code} is already taken`);
-    this.name = 'CodeTakenError';
-  }
-}
-
-/** The property whose unique index a duplicate-key error names, or undefined for any other error. */
-export function duplicatedProperty(error: unknown, metadata: EntityMetadata): string | undefined {
-  const key = duplicateKeyName(error);
-  if (key === undefined) return undefined;
-  const unique = [...metadata.indices.filter((index) => index.isUnique), ...metadata.uniques].find(
-    (index) => index.name === key,
-  );
-  return unique?.columns[0]?.propertyName ?? 'unknown';
-}
 
 export interface BeneficiaryWithPlan extends BeneficiaryEntity {
   benefitPlanCode: string | null;
@@ -42,23 +18,6 @@ export interface VisitRow {
   cpf: string;
   planCode: string | null;
   createdAt: Date;
-}
-
-export interface PartnerListRow {
-  id: number;
-  name: string;
-  placesCount: string;
-  createdAt: Date;
-}
-
-export interface PlaceListRow {
-  id: string;
-  partnerId: number;
-  partnerName: string;
-  name: string;
-  code: string;
-  active: number;
-  webhookSubscribed: number;
 }
 
 export interface BeneficiaryListRow {
@@ -73,12 +32,6 @@ export interface BeneficiaryListRow {
 export interface VisitListRow extends VisitRow {
   placeId: string;
   placeName: string | null;
-}
-
-export interface PlaceFilter {
-  q?: string;
-  partnerId?: number;
-  scope: PlaceScope;
 }
 
 export interface VisitFilter {
@@ -96,12 +49,6 @@ export interface StoredBeneficiaryRow {
   active: number;
 }
 
-export type NewPartner = Pick<PartnerEntity, 'name' | 'apiKeyHash' | 'apiKeyCiphertext'>;
-export type NewPlace = Pick<
-  PlaceEntity,
-  'id' | 'partnerId' | 'name' | 'code' | 'active' | 'apiKeyHash' | 'apiKeyCiphertext'
->;
-export type NewPlan = Pick<PlanEntity, 'placeId' | 'name' | 'code' | 'tier' | 'externalReference'>;
 export type NewBenefitPlan = Pick<
   BenefitPlanEntity,
   'code' | 'name' | 'tier' | 'monthlyVisitLimit' | 'mealPlan' | 'appointment'
@@ -124,9 +71,6 @@ export type BeneficiaryTuple = [
   active: boolean,
   benefitPlanId: number,
 ];
-
-const UUID_LENGTH = 36;
-const PARTNER_ID = /^\d{1,10}$/;
 
 /** The condition of the beneficiary list and its export (`TRUE` without a search). */
 function beneficiaryCondition(q: string | undefined): [string, unknown[]] {
@@ -165,7 +109,8 @@ function visitWhere(filter: VisitFilter, beforeId?: string): [string, unknown[]]
 }
 
 /**
- * The control panel's queries. Unique-index collisions leave here as domain errors or `CodeTakenError`.
+ * The control panel's queries of benefit plans, beneficiaries and visits (partners, places and plans are
+ * PartnersRepository's). Unique-index collisions leave here as domain errors or `CodeTakenError`.
  * `in(manager)` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
  */
 @Injectable()
@@ -173,106 +118,15 @@ export class ControlPanelRepository {
   /** Where the queries run: the pool, or the transaction of a bound copy. */
   private db: EntityManager;
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly placeSummary: PlaceSummaryRepository,
-  ) {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.db = dataSource.manager;
   }
 
   /** A copy of this repository whose queries run in the transaction of `manager` (see Transactions.run). */
   in(manager: EntityManager): ControlPanelRepository {
-    const bound = new ControlPanelRepository(this.dataSource, this.placeSummary);
+    const bound = new ControlPanelRepository(this.dataSource);
     bound.db = manager;
     return bound;
-  }
-
-  // Partners
-
-  insertPartner(values: NewPartner): Promise<PartnerEntity> {
-    return this.db.getRepository(PartnerEntity).save(values);
-  }
-
-  /** `id` as it came in the path: anything that is not a partner id finds nothing. */
-  findPartner(id: string | number): Promise<PartnerEntity | null> {
-    if (!PARTNER_ID.test(String(id))) return Promise.resolve(null);
-    return this.db.getRepository(PartnerEntity).findOne({ where: { id: Number(id) } });
-  }
-
-  placesOfPartner(partnerId: number): Promise<PlaceEntity[]> {
-    return this.db
-      .getRepository(PlaceEntity)
-      .find({ where: { partnerId }, order: { createdAt: 'ASC', id: 'ASC' } });
-  }
-
-  async renamePartner(id: number, name: string): Promise<void> {
-    await this.db.getRepository(PartnerEntity).update(id, { name });
-  }
-
-  /** New key material; the bumped version revokes the bearer tokens issued with the old key. */
-  async rotatePartnerKey(id: number, hash: string, ciphertext: string): Promise<void> {
-    await this.db.getRepository(PartnerEntity).update(id, {
-      apiKeyHash: hash,
-      apiKeyCiphertext: ciphertext,
-      keyVersion: () => 'key_version + 1',
-    });
-  }
-
-  // Places
-
-  async insertPlace(values: NewPlace): Promise<PlaceEntity> {
-    return this.inserting(PlaceEntity, values.code, () =>
-      this.db.getRepository(PlaceEntity).save(this.db.getRepository(PlaceEntity).create(values)),
-    );
-  }
-
-  findPlace(id: string): Promise<PlaceEntity | null> {
-    if (id.length > UUID_LENGTH) return Promise.resolve(null);
-    return this.db.getRepository(PlaceEntity).findOne({ where: { id } });
-  }
-
-  async updatePlace(id: string, changes: Partial<Pick<PlaceEntity, 'name' | 'active'>>): Promise<void> {
-    if (Object.keys(changes).length > 0) await this.db.getRepository(PlaceEntity).update(id, changes);
-  }
-
-  async rotatePlaceKey(id: string, hash: string, ciphertext: string): Promise<void> {
-    await this.db.getRepository(PlaceEntity).update(id, {
-      apiKeyHash: hash,
-      apiKeyCiphertext: ciphertext,
-      keyVersion: () => 'key_version + 1',
-    });
-  }
-
-  // Plans of a place
-
-  /** Inserts the plan and refreshes its place's summary in one transaction. */
-  async insertPlan(values: NewPlan): Promise<PlanEntity> {
-    return this.inserting(PlanEntity, values.code, () =>
-      this.db.transaction((manager) =>
-        this.placeSummary.change(values.placeId, manager, () => {
-          const plans = manager.getRepository(PlanEntity);
-          return plans.save(plans.create(values));
-        }),
-      ),
-    );
-  }
-
-  /** Plans not deleted, oldest first. */
-  plansOfPlace(placeId: string): Promise<PlanEntity[]> {
-    return this.db.getRepository(PlanEntity).find({ where: { placeId }, order: { id: 'ASC' } });
-  }
-
-  findPlanOfPlace(placeId: string, code: string): Promise<PlanEntity | null> {
-    return this.db.getRepository(PlanEntity).findOne({ where: { placeId, code } });
-  }
-
-  /** Sets `deletedAt`, refreshes the place's summary in the same transaction, answers the plan as stored. */
-  async softDeletePlan(plan: Pick<PlanEntity, 'id' | 'placeId'>): Promise<PlanEntity> {
-    return this.db.transaction(async (manager) => {
-      const plans = manager.getRepository(PlanEntity);
-      await this.placeSummary.change(plan.placeId, manager, () => plans.softDelete(plan.id));
-      return plans.findOneOrFail({ where: { id: plan.id }, withDeleted: true });
-    });
   }
 
   // Benefit plans
@@ -404,53 +258,6 @@ export class ControlPanelRepository {
 
   // Lists for the console
 
-  /** Partners by name, with how many places each has; `q` matches part of the name. */
-  async listPartners(q: string | undefined, offset: number, limit: number) {
-    const where = q ? 'WHERE pt.name LIKE ?' : '';
-    const params = q ? [`%${escapeLike(q)}%`] : [];
-    const rows: PartnerListRow[] = await this.db.query(
-      `SELECT pt.id, pt.name, pt.created_at AS createdAt,
-              (SELECT COUNT(*) FROM places p WHERE p.partner_id = pt.id) AS placesCount
-       FROM partners pt ${where} ORDER BY pt.name, pt.id LIMIT ? OFFSET ?`,
-      [...params, limit, offset],
-    );
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT COUNT(*) AS total FROM partners pt ${where}`,
-      params,
-    );
-    return { rows, total: Number(total) };
-  }
-
-  /** Places by name within the caller's scope; `q` matches part of the name or of the code. */
-  async listPlaces(filter: PlaceFilter, offset: number, limit: number) {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (filter.q) {
-      conditions.push('(p.name LIKE ? OR p.code LIKE ?)');
-      params.push(`%${escapeLike(filter.q)}%`, `%${escapeLike(filter.q)}%`);
-    }
-    if (filter.partnerId !== undefined) {
-      conditions.push('p.partner_id = ?');
-      params.push(filter.partnerId);
-    }
-    const [reached, reachedParams] = placeReachCondition({ scope: filter.scope }, 'p.id');
-    conditions.push(reached);
-    params.push(...reachedParams);
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows: PlaceListRow[] = await this.db.query(
-      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.active,
-              p.check_in_webhook AS webhookSubscribed
-       FROM places p JOIN partners pt ON pt.id = p.partner_id ${where}
-       ORDER BY p.name, p.id LIMIT ? OFFSET ?`,
-      [...params, limit, offset],
-    );
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT COUNT(*) AS total FROM places p ${where}`,
-      params,
-    );
-    return { rows, total: Number(total) };
-  }
-
   /**
    * Beneficiaries by name. `q` matches the start of a CPF (written with any punctuation), a whole code, or
    * part of a name.
@@ -549,23 +356,13 @@ export class ControlPanelRepository {
     return { rows, total: Number(total) };
   }
 
-  /**
-   * Runs an insert and translates a unique-index collision: on `code` into `CodeTakenError`, on another
-   * column into `invalid_parameter` with `messages[column]`.
-   */
-  private async inserting<E extends ObjectLiteral, T>(
+  /** An insert whose unique-index collisions leave as `CodeTakenError` or `invalid_parameter`. */
+  private inserting<E extends ObjectLiteral, T>(
     entity: EntityTarget<E>,
     code: string,
     insert: () => Promise<T>,
     messages: Record<string, MessageKey> = {},
   ): Promise<T> {
-    try {
-      return await insert();
-    } catch (error) {
-      const property = duplicatedProperty(error, this.db.connection.getMetadata(entity));
-      if (property === undefined) throw error;
-      if (property === 'code') throw new CodeTakenError(code);
-      throw invalidParameter(messages[property] ?? 'field.taken', { field: property, value: code });
-    }
+    return insertUnique(this.db, entity, code, insert, messages);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EligibilityModule } from '../eligibility/eligibility.module';
+import { PartnersModule } from '../partners/partners.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { MemberGuard } from '../auth/member-auth';
 import { CheckInConfirmationService } from './check-in-confirmation.service';
@@ -18,7 +19,7 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
  * the check-in module), and listed per place in the control panel.
  */
 @Module({
-  imports: [EligibilityModule, WebhooksModule],
+  imports: [EligibilityModule, PartnersModule, WebhooksModule],
   controllers: [
     MemberCheckInsController,
     CheckInConfirmationsController,

@@ -16,6 +16,7 @@ import {
   BENEFICIARY_IDENTIFIER_TYPES,
   parseTrackUsageRequest,
 } from '../eligibility/track-usage-request';
+import { PartnersRepository, PlaceRef } from '../partners/partners.repository';
 import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
@@ -31,12 +32,7 @@ import {
 } from './dto/place-check-ins.dto';
 import { CancelReason } from './entities/member-check-in.entity';
 import { assertPending, statusAt } from './member-check-in-status';
-import {
-  CheckInRow,
-  MemberCheckInsRepository,
-  PendingTokenTaken,
-  PlaceRef,
-} from './member-check-ins.repository';
+import { CheckInRow, MemberCheckInsRepository, PendingTokenTaken } from './member-check-ins.repository';
 
 /** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
 const MAX_TOKEN_DRAWS = 20;
@@ -57,6 +53,7 @@ export interface CheckInAt {
 export class MemberCheckInsService {
   constructor(
     private readonly repository: MemberCheckInsRepository,
+    private readonly partners: PartnersRepository,
     private readonly checkIns: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
@@ -71,7 +68,7 @@ export class MemberCheckInsService {
     if (request.serviceProviderCode === undefined) {
       throw invalidParameter('field.required', { field: 'service_provider_code' });
     }
-    const place = await this.repository.findPlaceByCode(request.serviceProviderCode);
+    const place = await this.partners.findPlaceByCode(request.serviceProviderCode);
     if (!place) {
       throw new DomainError(
         'invalid_gym',
@@ -126,7 +123,7 @@ export class MemberCheckInsService {
     placeId: string,
     query: PlaceCheckInsQueryDto,
   ): Promise<PlaceCheckInPageDto> {
-    const place = await this.repository.findPlace(placeId);
+    const place = await this.partners.findPlace(placeId);
     if (!place || !caller.reachesPlace(place)) {
       throw notFound('controlPanel.placeNotFound', { id: placeId });
     }

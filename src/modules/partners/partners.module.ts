@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { PartnersRepository } from './partners.repository';
 import { PlaceSummaryRepository } from './place-summary.repository';
 
-/** Partners and places: what several modules share of them. */
+/**
+ * Partners, places and plans: the owner of their tables (PartnersRepository) and of the places' check-in summary
+ * (PlaceSummaryRepository); other modules call these.
+ */
 @Module({
-  providers: [PlaceSummaryRepository],
-  exports: [PlaceSummaryRepository],
+  providers: [PartnersRepository, PlaceSummaryRepository],
+  exports: [PartnersRepository, PlaceSummaryRepository],
 })
 export class PartnersModule {}

@@ -13,7 +13,7 @@ import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { toPlaceDto, toPlanDto } from './control-panel.mappers';
 import { PartnersRepository } from '../partners/partners.repository';
-import { ControlPanelRepository, VisitListRow } from './control-panel.repository';
+import { VisitListRow, VisitsRepository } from '../eligibility/visits.repository';
 import { KeyRotation } from './key-rotation';
 import {
   AdminPlanDto,
@@ -43,7 +43,7 @@ import { Transactions } from '../../database/transactions';
 @Injectable()
 export class PlacesAdminService {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly visitsRepository: VisitsRepository,
     private readonly partners: PartnersRepository,
     private readonly transactions: Transactions,
     private readonly vault: KeyVault,
@@ -219,7 +219,7 @@ export class PlacesAdminService {
     const place = await this.findPlace(caller, placeId);
     const page = paging(query);
     const { from, to } = this.window(query);
-    const { rows, total } = await this.repository.visitsOfPlace(
+    const { rows, total } = await this.visitsRepository.visitsOfPlace(
       place.id,
       from,
       to,
@@ -243,7 +243,7 @@ export class PlacesAdminService {
   async allVisits(caller: Caller, query: VisitsQueryDto): Promise<Page<VisitListItemDto>> {
     const page = paging(query);
     const { from, to } = this.window(query);
-    const { rows, total } = await this.repository.listVisits(
+    const { rows, total } = await this.visitsRepository.listVisits(
       { placeId: query.place_id, from, to },
       page.offset,
       page.pageSize,
@@ -269,7 +269,7 @@ export class PlacesAdminService {
     const filter = { placeId: query.place_id, from, to };
     return csvLines(
       ['id', 'created_at', 'place_id', 'place_name', 'beneficiary_code', 'cpf', 'plan_code'],
-      (after: VisitListRow | undefined) => this.repository.exportVisits(filter, after?.id, CSV_BATCH),
+      (after: VisitListRow | undefined) => this.visitsRepository.exportVisits(filter, after?.id, CSV_BATCH),
       (row) => [
         String(row.id),
         formatInZone(row.createdAt, this.config.businessTimezone),

@@ -2,22 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { MessageKey } from '../../common/i18n/messages';
-import { BeneficiaryEntity } from '../beneficiaries/entities/beneficiary.entity';
-import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity';
+import { BeneficiaryEntity } from './entities/beneficiary.entity';
+import { BenefitPlanEntity } from './entities/benefit-plan.entity';
 import { escapeLike } from '../../database/like';
 import { insertUnique } from '../../database/unique-insert';
 import { normalizeCpf } from '../../common/domain/cpf';
 
 export interface BeneficiaryWithPlan extends BeneficiaryEntity {
   benefitPlanCode: string | null;
-}
-
-export interface VisitRow {
-  id: string;
-  beneficiaryCode: string;
-  cpf: string;
-  planCode: string | null;
-  createdAt: Date;
 }
 
 export interface BeneficiaryListRow {
@@ -27,17 +19,6 @@ export interface BeneficiaryListRow {
   email: string | null;
   active: number;
   benefitPlanCode: string | null;
-}
-
-export interface VisitListRow extends VisitRow {
-  placeId: string;
-  placeName: string | null;
-}
-
-export interface VisitFilter {
-  placeId?: string;
-  from?: Date;
-  to?: Date;
 }
 
 export interface StoredBeneficiaryRow {
@@ -85,36 +66,13 @@ function beneficiaryCondition(q: string | undefined): [string, unknown[]] {
   return [`(${conditions.join(' OR ')})`, params];
 }
 
-/** The WHERE of the visit list and its export (before the visit `beforeId`, for the export's next batch). */
-function visitWhere(filter: VisitFilter, beforeId?: string): [string, unknown[]] {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (filter.placeId !== undefined) {
-    conditions.push('v.place_id = ?');
-    params.push(filter.placeId);
-  }
-  if (filter.from) {
-    conditions.push('v.created_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    conditions.push('v.created_at < ?');
-    params.push(filter.to);
-  }
-  if (beforeId !== undefined) {
-    conditions.push('v.id < ?');
-    params.push(beforeId);
-  }
-  return [conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params];
-}
-
 /**
- * The control panel's queries of benefit plans, beneficiaries and visits (partners, places and plans are
- * PartnersRepository's). Unique-index collisions leave here as domain errors or `CodeTakenError`.
+ * The beneficiaries and benefit plans tables: every write to them (the control panel's, the bulk import's) and
+ * the control panel's reads. Unique-index collisions leave here as domain errors or `CodeTakenError`.
  * `in(manager)` hands out a copy bound to one transaction, so that a change and its audit entry commit together.
  */
 @Injectable()
-export class ControlPanelRepository {
+export class BeneficiariesRepository {
   /** Where the queries run: the pool, or the transaction of a bound copy. */
   private db: EntityManager;
 
@@ -123,8 +81,8 @@ export class ControlPanelRepository {
   }
 
   /** A copy of this repository whose queries run in the transaction of `manager` (see Transactions.run). */
-  in(manager: EntityManager): ControlPanelRepository {
-    const bound = new ControlPanelRepository(this.dataSource);
+  in(manager: EntityManager): BeneficiariesRepository {
+    const bound = new BeneficiariesRepository(this.dataSource);
     bound.db = manager;
     return bound;
   }
@@ -180,40 +138,6 @@ export class ControlPanelRepository {
     });
     if (!beneficiary) return null;
     return Object.assign(beneficiary, { benefitPlanCode: beneficiary.benefitPlan?.code ?? null });
-  }
-
-  /** Visits of a beneficiary since `since`, and the time of the latest one (through its own index). */
-  async beneficiaryVisitCount(
-    beneficiaryId: number,
-    since: Date,
-  ): Promise<{ visits: number; lastVisitAt: Date | null }> {
-    const [row]: { visits: string; last: Date | null }[] = await this.db.query(
-      `SELECT (SELECT COUNT(*) FROM visits WHERE beneficiary_id = ? AND created_at >= ?) AS visits,
-              (SELECT MAX(created_at) FROM visits WHERE beneficiary_id = ?) AS last`,
-      [beneficiaryId, since, beneficiaryId],
-    );
-    return { visits: Number(row.visits), lastVisitAt: row.last };
-  }
-
-  /** A beneficiary's visits, newest first, with their place's name. */
-  async visitsOfBeneficiary(beneficiaryId: number, offset: number, limit: number) {
-    const rows: {
-      id: string;
-      placeId: string;
-      placeName: string | null;
-      planCode: string | null;
-      createdAt: Date;
-    }[] = await this.db.query(
-      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt
-         FROM visits v LEFT JOIN places p ON p.id = v.place_id LEFT JOIN plans pl ON pl.id = v.plan_id
-         WHERE v.beneficiary_id = ? ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
-      [beneficiaryId, limit, offset],
-    );
-    const [{ total }]: { total: string }[] = await this.db.query(
-      'SELECT COUNT(*) AS total FROM visits WHERE beneficiary_id = ?',
-      [beneficiaryId],
-    );
-    return { rows, total: Number(total) };
   }
 
   async updateBeneficiary(id: number, changes: BeneficiaryChanges): Promise<void> {
@@ -290,70 +214,6 @@ export class ControlPanelRepository {
        WHERE ${condition} AND b.id > ? ORDER BY b.id LIMIT ?`,
       [...params, afterId, limit],
     );
-  }
-
-  /** Visits of every place (or one), newest first. */
-  async listVisits(filter: VisitFilter, offset: number, limit: number) {
-    const [where, params] = visitWhere(filter);
-    const rows: VisitListRow[] = await this.db.query(
-      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
-       FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
-       LEFT JOIN plans pl ON pl.id = v.plan_id
-       ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
-      [...params, limit, offset],
-    );
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT COUNT(*) AS total FROM visits v ${where}`,
-      params,
-    );
-    return { rows, total: Number(total) };
-  }
-
-  /** The visits `listVisits` finds, newest first by id, before the one with `beforeId` (none: from the newest). */
-  exportVisits(filter: VisitFilter, beforeId: string | undefined, limit: number): Promise<VisitListRow[]> {
-    const [where, params] = visitWhere(filter, beforeId);
-    return this.db.query(
-      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
-       FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
-       LEFT JOIN plans pl ON pl.id = v.plan_id
-       ${where} ORDER BY v.id DESC LIMIT ?`,
-      [...params, limit],
-    );
-  }
-
-  // Visits (read-only)
-
-  async visitsOfPlace(
-    placeId: string,
-    from: Date | undefined,
-    to: Date | undefined,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: VisitRow[]; total: number }> {
-    const conditions = ['v.place_id = ?'];
-    const params: unknown[] = [placeId];
-    if (from) {
-      conditions.push('v.created_at >= ?');
-      params.push(from);
-    }
-    if (to) {
-      conditions.push('v.created_at < ?');
-      params.push(to);
-    }
-    const where = conditions.join(' AND ');
-    const rows: VisitRow[] = await this.db.query(
-      `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt
-       FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN plans pl ON pl.id = v.plan_id
-       WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
-      [...params, limit, offset],
-    );
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT COUNT(*) AS total FROM visits v WHERE ${where}`,
-      params,
-    );
-    return { rows, total: Number(total) };
   }
 
   /** An insert whose unique-index collisions leave as `CodeTakenError` or `invalid_parameter`. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysRepository } from './api-keys.repository';
 import { PartnersRepository } from './partners.repository';
 import { PlaceSummaryRepository } from './place-summary.repository';
 
@@ -7,7 +8,7 @@ import { PlaceSummaryRepository } from './place-summary.repository';
  * (PlaceSummaryRepository); other modules call these.
  */
 @Module({
-  providers: [PartnersRepository, PlaceSummaryRepository],
-  exports: [PartnersRepository, PlaceSummaryRepository],
+  providers: [ApiKeysRepository, PartnersRepository, PlaceSummaryRepository],
+  exports: [ApiKeysRepository, PartnersRepository, PlaceSummaryRepository],
 })
 export class PartnersModule {}

@@ -5,7 +5,7 @@ import { MessageKey } from '../../common/i18n/messages';
 import { escapeLike } from '../../database/like';
 import { executePrepared } from '../../database/prepared-statement';
 import { insertUnique } from '../../database/unique-insert';
-import { PlaceScope, placeReachCondition } from '../auth/caller';
+import { PlaceReach, PlaceScope, placeReachCondition } from '../auth/caller';
 import { PartnerEntity } from './entities/partner.entity';
 import { PlaceEntity } from './entities/place.entity';
 import { PlanEntity } from './entities/plan.entity';
@@ -32,6 +32,14 @@ export interface PlaceFilter {
   q?: string;
   partnerId?: number;
   scope: PlaceScope;
+}
+
+/** A place as the console's overview lists it. */
+export interface PlaceSummaryRow {
+  id: string;
+  name: string;
+  code: string;
+  active: number | string;
 }
 
 /** A place as a member check-in names it. */
@@ -152,6 +160,15 @@ export class PartnersRepository {
     if (placeIds.length === 0) return new Set();
     const rows: { id: string }[] = await this.db.query('SELECT id FROM places WHERE id IN (?)', [placeIds]);
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** The places reached, by name (used when the reach is a few places: a gym account, or one place asked for). */
+  placesReached(reach: PlaceReach, limit: number): Promise<PlaceSummaryRow[]> {
+    const [condition, params] = placeReachCondition(reach, 'p.id');
+    return this.db.query(
+      `SELECT p.id, p.name, p.code, p.active FROM places p WHERE ${condition} ORDER BY p.name, p.id LIMIT ?`,
+      [...params, limit],
+    );
   }
 
   // Plans of a place

@@ -140,6 +140,15 @@ export class BeneficiariesRepository {
     return Object.assign(beneficiary, { benefitPlanCode: beneficiary.benefitPlan?.code ?? null });
   }
 
+  /** The id of the beneficiary with this CPF or this code. */
+  async findBeneficiaryId(by: { cpf: string } | { code: string }): Promise<number | undefined> {
+    const [column, value] = 'cpf' in by ? ['cpf', by.cpf] : ['code', by.code];
+    const rows: { id: string }[] = await this.db.query(`SELECT id FROM beneficiaries WHERE ${column} = ?`, [
+      value,
+    ]);
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
   async updateBeneficiary(id: number, changes: BeneficiaryChanges): Promise<void> {
     if (Object.keys(changes).length > 0) await this.db.getRepository(BeneficiaryEntity).update(id, changes);
   }

@@ -239,16 +239,6 @@ export class MemberCheckInsRepository {
     return { rows: rows.map(toState), total: Number(total) };
   }
 
-  /** The id of the beneficiary with this CPF or this code. */
-  async findBeneficiaryId(by: { cpf: string } | { code: string }): Promise<number | undefined> {
-    const [column, value] = 'cpf' in by ? ['cpf', by.cpf] : ['code', by.code];
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM beneficiaries WHERE ${column} = ?`,
-      [value],
-    );
-    return rows[0] ? Number(rows[0].id) : undefined;
-  }
-
   /** A beneficiary's check-ins at every place, newest first. */
   async listOfBeneficiary(
     beneficiaryId: number,

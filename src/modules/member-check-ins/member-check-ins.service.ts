@@ -8,6 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { Caller } from '../auth/caller';
+import { BeneficiariesRepository } from '../beneficiaries/beneficiaries.repository';
 import { EligibilityRepository } from '../eligibility/eligibility.repository';
 import { cannotExist } from '../eligibility/eligibility';
 import { Admission, EligibilityService, FactsNow, lockedFacts } from '../eligibility/eligibility.service';
@@ -54,6 +55,7 @@ export class MemberCheckInsService {
   constructor(
     private readonly repository: MemberCheckInsRepository,
     private readonly partners: PartnersRepository,
+    private readonly beneficiaries: BeneficiariesRepository,
     private readonly checkIns: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
@@ -152,9 +154,9 @@ export class MemberCheckInsService {
   ): Promise<BeneficiaryCheckInPageDto> {
     const cpf = normalizeCpf(identifier);
     const beneficiaryId = isValidCpf(cpf)
-      ? await this.repository.findBeneficiaryId({ cpf })
+      ? await this.beneficiaries.findBeneficiaryId({ cpf })
       : /^[A-Za-z0-9]{8}$/.test(identifier)
-        ? await this.repository.findBeneficiaryId({ code: identifier.toUpperCase() })
+        ? await this.beneficiaries.findBeneficiaryId({ code: identifier.toUpperCase() })
         : undefined;
     if (beneficiaryId === undefined) throw notFound('controlPanel.beneficiaryNotFound');
     const page = Number(query.page ?? 1);

@@ -35,7 +35,7 @@ export interface PlaceFilter {
 }
 
 /** A place as the console's overview lists it. */
-export interface PlaceSummaryRow {
+export interface ReachedPlaceRow {
   id: string;
   name: string;
   code: string;
@@ -163,7 +163,7 @@ export class PartnersRepository {
   }
 
   /** The places reached, by name (used when the reach is a few places: a gym account, or one place asked for). */
-  placesReached(reach: PlaceReach, limit: number): Promise<PlaceSummaryRow[]> {
+  placesReached(reach: PlaceReach, limit: number): Promise<ReachedPlaceRow[]> {
     const [condition, params] = placeReachCondition(reach, 'p.id');
     return this.db.query(
       `SELECT p.id, p.name, p.code, p.active FROM places p WHERE ${condition} ORDER BY p.name, p.id LIMIT ?`,

@@ -90,7 +90,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'The delivery log: event, URL, status, attempts, last answer' })
   @ApiOkResponse({ type: DeliveryPageDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  deliveries(
+  listWebhookDeliveries(
     @CurrentPlace() place: AuthenticatedPlace,
     @Query() query: DeliveriesQueryDto,
   ): Promise<DeliveryPageDto> {
@@ -102,7 +102,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send a delivered or failed event again (same webhook-id)' })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  redeliver(
+  redeliverWebhookDelivery(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
     @Param('id') id: string,
@@ -124,7 +124,7 @@ export class WebhooksController {
     { 404: ['not_found'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
     { rate_limited: 'Too many test events for this place; try again in 42 seconds.' },
   )
-  sendTest(
+  sendTestEvent(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
     @Param('type') type: string,

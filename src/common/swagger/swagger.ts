@@ -246,11 +246,13 @@ function orderPaths(document: OpenAPIObject): void {
   document.paths = Object.fromEntries(entries);
 }
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/** The document of the app's routes; `publicBaseUrl` (PUBLIC_BASE_URL) is its server. */
+export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Gym Integration API')
     .setDescription(DESCRIPTION)
-    .setVersion('1.0');
+    .setVersion('1.0')
+    .addServer(publicBaseUrl, 'This service, at its public address (PUBLIC_BASE_URL)');
   for (const [name, description] of TAG_ORDER) builder.addTag(name, description);
   const securitySchemes = deriveSecurity(app.get(ModulesContainer));
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurity(name, scheme);
@@ -263,6 +265,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /** Swagger UI at `/docs`, the OpenAPI document at `/docs-json`. */
-export function setupSwagger(app: INestApplication): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+export function setupSwagger(app: INestApplication, publicBaseUrl: string): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, publicBaseUrl), {
+    jsonDocumentUrl: 'docs-json',
+  });
 }

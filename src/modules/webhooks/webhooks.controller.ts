@@ -1,8 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
+  ApiCallbacks,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -22,12 +35,28 @@ import {
   WebhookRequestDto,
   WebhookUpdatedResponseDto,
 } from './dto/webhooks.dto';
+import { CheckInEventDto, TestEventDto } from './dto/webhook-events.dto';
 import { WebhooksService } from './webhooks.service';
 
 const SIGNING = `Deliveries follow Standard Webhooks: a JSON POST with \`webhook-id\` (the event id, the same on every
 retry), \`webhook-timestamp\` and \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\` keyed with the
 \`whsec_\` secret. Answer 2xx within 15 s; redirects are not followed. Retries after 5 s, 5 min, 30 min, 2 h, 5 h,
 10 h and 10 h (±20%; \`Retry-After\` honoured); \`410 Gone\` stops them. Receivers dedupe on \`webhook-id\`.`;
+
+/** The events POSTed to the subscribed URL, as the operation's callbacks. */
+const SentEvents = () => {
+  const callback = (name: string, type: new () => object) => ({
+    name,
+    callbackUrl: '{$request.body#/webhook_url}',
+    method: 'post',
+    requestBody: { type },
+    expectedResponse: { status: 200, description: 'Any 2xx within 15 s, once the event is stored' },
+  });
+  return applyDecorators(
+    ApiExtraModels(CheckInEventDto, TestEventDto),
+    ApiCallbacks(callback('checkInEvent', CheckInEventDto), callback('testEvent', TestEventDto)),
+  );
+};
 
 const TYPE_PARAM = { name: 'type', example: 'CHECKIN', enum: ['CHECKIN'] };
 
@@ -44,6 +73,7 @@ export class WebhooksController {
   })
   @ApiBody({ type: WebhookRequestDto })
   @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
+  @SentEvents()
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
   create(
     @CurrentPlace() place: AuthenticatedPlace,
@@ -57,6 +87,7 @@ export class WebhooksController {
   @ApiOperation({ summary: "Change a subscription's URL (the secret stays)" })
   @ApiBody({ type: WebhookRequestDto })
   @ApiOkResponse({ type: WebhookUpdatedResponseDto })
+  @SentEvents()
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   update(
     @CurrentPlace() place: AuthenticatedPlace,

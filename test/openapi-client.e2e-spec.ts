@@ -71,28 +71,40 @@ function typeErrors(types: string): string[] {
 
 interface Schema {
   $ref?: string;
-  type?: string;
+  type?: string | string[];
   enum?: unknown[];
-  nullable?: boolean;
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
   allOf?: Schema[];
   oneOf?: Schema[];
+  anyOf?: Schema[];
 }
+
+const typeOf = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : typeof value;
 
 /** Where `value` departs from `schema` (fields it lacks or has undocumented, types, enums), as paths. */
 function departures(value: unknown, schema: Schema, schemas: Record<string, Schema>, at = '$'): string[] {
   if (schema.$ref) return departures(value, schemas[schema.$ref.split('/').pop() as string], schemas, at);
   if (schema.allOf) return schema.allOf.flatMap((part) => departures(value, part, schemas, at));
-  if (schema.oneOf)
-    return schema.oneOf.some((part) => departures(value, part, schemas, at).length === 0)
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives)
+    return alternatives.some((part) => departures(value, part, schemas, at).length === 0)
       ? []
       : [`${at}: matches none of its shapes`];
-  if (value === null) return schema.nullable ? [] : [`${at}: null`];
+  const types = [schema.type ?? []].flat();
+  const actual = typeOf(value);
+  if (types.length > 0 && !types.includes(actual) && !(actual === 'integer' && types.includes('number')))
+    return [`${at}: ${actual}, documented ${types.join(' or ')}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} not in the enum`];
-  if (schema.type === 'object' || schema.properties) {
-    if (typeof value !== 'object' || Array.isArray(value)) return [`${at}: not an object`];
+  if (actual === 'object') {
     const fields = value as Record<string, unknown>;
     return [
       ...(schema.required ?? []).filter((name) => !(name in fields)).map((name) => `${at}.${name}: missing`),
@@ -104,13 +116,11 @@ function departures(value: unknown, schema: Schema, schemas: Record<string, Sche
       }),
     ];
   }
-  if (schema.type === 'array')
-    return Array.isArray(value)
-      ? value.flatMap((item, i) => departures(item, schema.items ?? {}, schemas, `${at}[${i}]`))
-      : [`${at}: not an array`];
-  const actual = Number.isInteger(value) ? 'integer' : typeof value;
-  const expected = schema.type === 'number' && actual === 'integer' ? 'integer' : schema.type;
-  return expected && expected !== actual ? [`${at}: ${actual}, documented ${schema.type}`] : [];
+  if (actual === 'array')
+    return (value as unknown[]).flatMap((item, i) =>
+      departures(item, schema.items ?? {}, schemas, `${at}[${i}]`),
+    );
+  return [];
 }
 
 /**

@@ -1143,7 +1143,98 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  checkInEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A check-in event, to a CHECKIN subscription
+     * @description CHECK_IN_CREATED (a visit the gym recorded, or a member's app check-in with its `endpoint`), CHECK_IN_VALIDATED, CHECK_IN_CANCELLED.
+     *
+     *     Deliveries follow Standard Webhooks: a JSON POST with `webhook-id` (the event id, the same on every
+     *     retry), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the
+     *     `whsec_` secret. Answer 2xx within 15 s; redirects are not followed. Retries after 5 s, 5 min, 30 min, 2 h, 5 h,
+     *     10 h and 10 h (±20%; `Retry-After` honoured); `410 Gone` stops them. Receivers dedupe on `webhook-id`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['CheckInEventDto'];
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 15 s, once the receiver has stored the event */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  testEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event, from POST /partner/webhook/test/{type}
+     * @description Deliveries follow Standard Webhooks: a JSON POST with `webhook-id` (the event id, the same on every
+     *     retry), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the
+     *     `whsec_` secret. Answer 2xx within 15 s; redirects are not followed. Retries after 5 s, 5 min, 30 min, 2 h, 5 h,
+     *     10 h and 10 h (±20%; `Retry-After` honoured); `410 Gone` stops them. Receivers dedupe on `webhook-id`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['TestEventDto'];
+        };
+      };
+      responses: {
+        /** @description Any 2xx within 15 s, once the receiver has stored the event */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**

@@ -9,6 +9,7 @@ import { buildErrorEnvelope } from '../errors/error-envelope';
 import { aliasesOf } from '../http/base-path-aliases';
 import { ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
+import { asOpenApi31 } from './openapi-31';
 import { operationIdOf } from './operation-ids';
 import { deriveSecurity } from './security';
 
@@ -254,14 +255,15 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
     .setVersion('1.0')
     .addServer(publicBaseUrl, 'This service, at its public address (PUBLIC_BASE_URL)');
   for (const [name, description] of TAG_ORDER) builder.addTag(name, description);
-  const securitySchemes = deriveSecurity(app.get(ModulesContainer));
+  const modules = app.get(ModulesContainer);
+  const securitySchemes = deriveSecurity(modules);
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurity(name, scheme);
   const config = builder.build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf });
   addCommonErrors(document);
   addAliases(document);
   orderPaths(document);
-  return document;
+  return asOpenApi31(document, modules);
 }
 
 /** Swagger UI at `/docs`, the OpenAPI document at `/docs-json`. */

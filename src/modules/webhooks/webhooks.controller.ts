@@ -1,27 +1,15 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
-  ApiCallbacks,
   ApiCreatedResponse,
-  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { ApiSentEvents } from '../../common/swagger/openapi-31';
 import { BearerAuth, CurrentPlace, PlaceAsActor } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { AuditActor } from '../auth/caller';
@@ -43,24 +31,23 @@ retry), \`webhook-timestamp\` and \`webhook-signature: v1,<base64 HMAC-SHA256 of
 \`whsec_\` secret. Answer 2xx within 15 s; redirects are not followed. Retries after 5 s, 5 min, 30 min, 2 h, 5 h,
 10 h and 10 h (±20%; \`Retry-After\` honoured); \`410 Gone\` stops them. Receivers dedupe on \`webhook-id\`.`;
 
-/** The events POSTed to the subscribed URL, as the operation's callbacks. */
-const SentEvents = () => {
-  const callback = (name: string, type: new () => object) => ({
-    name,
-    callbackUrl: '{$request.body#/webhook_url}',
-    method: 'post',
-    requestBody: { type },
-    expectedResponse: { status: 200, description: 'Any 2xx within 15 s, once the event is stored' },
-  });
-  return applyDecorators(
-    ApiExtraModels(CheckInEventDto, TestEventDto),
-    ApiCallbacks(callback('checkInEvent', CheckInEventDto), callback('testEvent', TestEventDto)),
-  );
-};
-
 const TYPE_PARAM = { name: 'type', example: 'CHECKIN', enum: ['CHECKIN'] };
 
 @ApiTags('Webhooks')
+@ApiSentEvents(
+  {
+    name: 'checkInEvent',
+    summary: 'A check-in event, to a CHECKIN subscription',
+    description: `CHECK_IN_CREATED (a visit the gym recorded, or a member's app check-in with its \`endpoint\`), CHECK_IN_VALIDATED, CHECK_IN_CANCELLED.\n\n${SIGNING}`,
+    body: CheckInEventDto,
+  },
+  {
+    name: 'testEvent',
+    summary: 'A test event, from POST /partner/webhook/test/{type}',
+    description: SIGNING,
+    body: TestEventDto,
+  },
+)
 @Controller('partner/webhook')
 @BearerAuth()
 export class WebhooksController {
@@ -73,7 +60,6 @@ export class WebhooksController {
   })
   @ApiBody({ type: WebhookRequestDto })
   @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
-  @SentEvents()
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
   create(
     @CurrentPlace() place: AuthenticatedPlace,
@@ -87,7 +73,6 @@ export class WebhooksController {
   @ApiOperation({ summary: "Change a subscription's URL (the secret stays)" })
   @ApiBody({ type: WebhookRequestDto })
   @ApiOkResponse({ type: WebhookUpdatedResponseDto })
-  @SentEvents()
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   update(
     @CurrentPlace() place: AuthenticatedPlace,

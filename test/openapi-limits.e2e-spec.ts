@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import request from 'supertest';
-import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../src/modules/check-in/track-usage-request';
+import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../src/modules/eligibility/track-usage-request';
 import { MAX_BULK_ROWS } from '../src/modules/control-panel/bulk-rows';
 import { createTestApp, TestApp } from './support/test-app';
 

@@ -4,7 +4,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { PlanEntity } from '../partners/entities/plan.entity';
 import { PartnersRepository } from '../partners/partners.repository';
-import { PlanDto, PlansResponseDto } from './dto/plans.dto';
+import { PLAN_CODE_QUERY_MAX_LENGTH, PlanDto, PlansResponseDto } from './dto/plans.dto';
 
 function toDto(plan: PlanEntity): PlanDto {
   return {
@@ -29,7 +29,7 @@ export class PlansService {
   /** The gym with its active plans, or with `?id=` the matching plans only. */
   list(placeId: string, id: unknown): Promise<PlansResponseDto | PlanDto[]> {
     if (id === undefined) return this.listPlans(placeId);
-    if (typeof id !== 'string' || id.length > 64)
+    if (typeof id !== 'string' || id.length > PLAN_CODE_QUERY_MAX_LENGTH)
       throw new DomainError('invalid_parameter', 'plans.idNotCode');
     // An empty ?id= names no plan: it must not fall back to the whole list.
     if (id.trim() === '') throw new DomainError('invalid_plan', 'plans.idEmpty', { status: 400 });

@@ -38,6 +38,7 @@ import {
 import { DeliveryPoller } from './delivery/delivery-poller';
 import { TEST_EVENT, WebhookType } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
+import { TestEventDto } from './dto/webhook-events.dto';
 import { WebhooksRepository } from './webhooks.repository';
 
 const PAGE_SIZE = 50;
@@ -229,7 +230,7 @@ export class WebhooksService {
     if (!subscription) throw notFound('webhooks.missing', { type });
     const now = this.clock.now();
     const id = generateEventId();
-    const payload = {
+    const payload: TestEventDto = {
       id,
       type: TEST_EVENT,
       created_at: formatInZone(now, this.config.businessTimezone),

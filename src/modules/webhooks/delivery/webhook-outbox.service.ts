@@ -6,6 +6,7 @@ import { generateEventId } from '../webhook-policy';
 import { statement, Statement } from '../../../database/statement-batch';
 import { NewEvent, SubscribedFacts, WebhooksRepository } from '../webhooks.repository';
 import { CHECK_IN_CREATED, CheckInEventType } from '../webhooks.constants';
+import { CheckInEventDto, WebhookEventCheckInDto } from '../dto/webhook-events.dto';
 
 /** What the check-in module hands over about a visit it has just inserted. */
 export interface CheckInRecorded {
@@ -129,11 +130,11 @@ export class WebhookOutboxService {
       placeId: string;
       at: Date;
       endpoint?: string;
-      checkIn: Record<string, unknown>;
+      checkIn: WebhookEventCheckInDto;
     },
   ): NewEvent {
     const id = generateEventId();
-    const body = {
+    const body: CheckInEventDto = {
       id,
       type: event.type,
       created_at: this.time(event.at),

@@ -113,6 +113,7 @@ export class WebhookDeliveryService implements OnModuleDestroy {
       eventId: work.eventId,
       payload: work.payload,
       at,
+      format: work.format ?? undefined,
     });
     if (result.abandoned) {
       // The process is stopping: the attempt is due again now, for this or another process to make.

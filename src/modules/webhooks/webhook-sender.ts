@@ -2,9 +2,9 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { Webhook } from 'standardwebhooks';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { PublicHttpAgent, PublicHttpsAgent } from './webhook-addresses';
+import { SignedMessage, signedHeaders } from './webhook-formats';
 import { parseRetryAfter } from './webhook-policy';
 
 const RESPONSE_SNIPPET_BYTES = 4096;
@@ -25,13 +25,7 @@ export interface SendResult {
   abandoned?: boolean;
 }
 
-export interface SignedMessage {
-  url: string;
-  secret: string;
-  eventId: string;
-  payload: string;
-  at: Date;
-}
+export type { SignedMessage } from './webhook-formats';
 
 /**
  * The attempt's error as the delivery log shows it to the gym. A refusal of the filtering agent names the
@@ -85,15 +79,9 @@ export class WebhookSender implements OnModuleDestroy {
     for (const abort of this.inFlight) abort(new Error(SHUTTING_DOWN));
   }
 
+  /** The headers of an attempt, by the subscription's format (see webhook-formats.ts). */
   sign(message: SignedMessage): Record<string, string> {
-    const signature = new Webhook(message.secret).sign(message.eventId, message.at, message.payload);
-    return {
-      'content-type': 'application/json',
-      'user-agent': 'gym-integration-webhooks/1.0',
-      'webhook-id': message.eventId,
-      'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
-      'webhook-signature': signature,
-    };
+    return signedHeaders(message);
   }
 
   /**

@@ -7,6 +7,7 @@ import { BatchTransaction, statement, Statement, WriteResult } from '../../datab
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookSubscriptionEntity } from './entities/webhook-subscription.entity';
+import type { WebhookFormat } from './webhook-formats';
 import { generateDeliveryId } from './webhook-policy';
 
 type Executor = Pick<DataSource | EntityManager, 'query'>;
@@ -48,6 +49,8 @@ export interface DeliveryWork {
   /** The subscription's current URL and sealed secret; null when it was deleted. */
   url: string | null;
   secretCiphertext: string | null;
+  /** How the subscription's events are signed (null when it was deleted). */
+  format: WebhookFormat | null;
   /** The request that caused the event, if any. */
   requestId: string | null;
 }
@@ -410,7 +413,7 @@ export class WebhooksRepository {
     return statement(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
               d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
-              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
+              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext, s.format
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id IN (?)`,

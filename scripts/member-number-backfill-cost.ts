@@ -49,7 +49,9 @@ async function main(): Promise<void> {
          FROM seq_${from + 1}_to_${to}`,
       );
     }
-    await source.query('ALTER TABLE beneficiaries ADD UNIQUE INDEX `IDX_9eabc362579e27ccc462f228cb` (`code`)');
+    await source.query(
+      'ALTER TABLE beneficiaries ADD UNIQUE INDEX `IDX_9eabc362579e27ccc462f228cb` (`code`)',
+    );
     console.log(`generated ${BENEFICIARIES} beneficiaries in ${seconds(loading)} s`);
 
     const migrating = Date.now();

@@ -16,6 +16,7 @@ import { buildErrorEnvelope } from '../errors/error-envelope';
 import { aliasesOf } from '../http/base-path-aliases';
 import { ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
+import { ACCESS_SECURITY, ACCESS_TAG } from '../../modules/access-control/access-auth';
 
 const DESCRIPTION = `
 Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits platform.
@@ -228,6 +229,10 @@ export const TAG_ORDER: [name: string, description: string][] = [
   ['Plans', "The gym's plans"],
   ['Webhooks', 'Subscriptions to check-in events and their deliveries'],
   ['Member check-ins', "Check-ins made in the platform's app and their confirmation"],
+  [
+    ACCESS_TAG,
+    "Gym software written for Wellhub's Access Control: validate, custom codes, the checkin webhook, sandbox",
+  ],
   ['Health', 'Liveness of the service and what it depends on'],
   ['Console session', 'Sign-in of people to the console'],
   ['Control panel: overview', "The console's home pages: check-ins, deliveries and endpoints at a glance"],
@@ -271,6 +276,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: "MEMBER_API_TOKEN of the platform's app backend" },
       MEMBER_SECURITY,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: "The partner's or the place's API key (Wellhub-compatible routes; or in X-Api-Key)",
+      },
+      ACCESS_SECURITY,
     )
     .addCookieAuth(
       SESSION_COOKIE,

@@ -78,7 +78,9 @@ export class WellhubIdentities1795700000000 implements MigrationInterface {
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE `member_custom_codes`');
-    await queryRunner.query('ALTER TABLE `webhook_subscriptions` DROP COLUMN `additional_data`, DROP COLUMN `format`');
+    await queryRunner.query(
+      'ALTER TABLE `webhook_subscriptions` DROP COLUMN `additional_data`, DROP COLUMN `format`',
+    );
     await queryRunner.query('ALTER TABLE `places` DROP COLUMN `wellhub_webhook`');
     await queryRunner.query('ALTER TABLE `places` DROP INDEX `UQ_places_gym_id`, DROP COLUMN `gym_id`');
     await queryRunner.query('DROP TRIGGER `beneficiaries_member_number`');

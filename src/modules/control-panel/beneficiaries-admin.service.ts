@@ -341,6 +341,7 @@ export class BeneficiariesAdminService {
         place_name: row.placeName,
         plan_code: row.planCode,
         created_at: formatInZone(new Date(row.createdAt), this.config.businessTimezone),
+        custom_code: row.customCode ?? null,
       })),
       page,
       total,

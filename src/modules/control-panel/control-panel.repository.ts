@@ -42,6 +42,7 @@ export interface VisitRow {
   cpf: string;
   planCode: string | null;
   createdAt: Date;
+  customCode: string | null;
 }
 
 export interface PartnerListRow {
@@ -57,6 +58,7 @@ export interface PlaceListRow {
   partnerName: string;
   name: string;
   code: string;
+  gymId: number;
   active: number;
   webhookSubscribed: number;
 }
@@ -352,9 +354,12 @@ export class ControlPanelRepository {
       placeName: string | null;
       planCode: string | null;
       createdAt: Date;
+      customCode: string | null;
     }[] = await this.db.query(
-      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt
+      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt,
+              mc.custom_code AS customCode
          FROM visits v LEFT JOIN places p ON p.id = v.place_id LEFT JOIN plans pl ON pl.id = v.plan_id
+         LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
          WHERE v.beneficiary_id = ? ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [beneficiaryId, limit, offset],
     );
@@ -441,7 +446,7 @@ export class ControlPanelRepository {
     params.push(...reachedParams);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows: PlaceListRow[] = await this.db.query(
-      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.active,
+      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.gym_id AS gymId, p.active,
               p.check_in_webhook AS webhookSubscribed
        FROM places p JOIN partners pt ON pt.id = p.partner_id ${where}
        ORDER BY p.name, p.id LIMIT ? OFFSET ?`,
@@ -493,9 +498,10 @@ export class ControlPanelRepository {
     const [where, params] = visitWhere(filter);
     const rows: VisitListRow[] = await this.db.query(
       `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
+              pl.code AS planCode, v.created_at AS createdAt, mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
        LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
@@ -511,9 +517,10 @@ export class ControlPanelRepository {
     const [where, params] = visitWhere(filter, beforeId);
     return this.db.query(
       `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
+              pl.code AS planCode, v.created_at AS createdAt, mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
        LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        ${where} ORDER BY v.id DESC LIMIT ?`,
       [...params, limit],
     );
@@ -540,8 +547,10 @@ export class ControlPanelRepository {
     }
     const where = conditions.join(' AND ');
     const rows: VisitRow[] = await this.db.query(
-      `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt
+      `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt,
+              mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );

@@ -23,7 +23,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/config/**/*.ts', 'src/scripts/bench.ts', 'src/scripts/bench-scale.ts', 'src/scripts/bench-ab.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'ormconfig.ts'],
+    files: ['src/config/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'ormconfig.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

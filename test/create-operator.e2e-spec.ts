@@ -6,7 +6,7 @@ import { createAccount } from './factories/accounts.factory';
 import { signIn } from './support/console';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
-const SCRIPT = join(__dirname, '..', 'src', 'scripts', 'create-operator.ts');
+const SCRIPT = join(__dirname, '..', 'src', 'cli', 'create-operator.ts');
 
 /** `npm run account:create-operator -- ...args`, run from the sources. */
 async function createOperator(...args: string[]): Promise<{ code: number; output: string }> {

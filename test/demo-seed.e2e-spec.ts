@@ -1,6 +1,6 @@
 import { KeyVault } from '../src/common/crypto/key-vault';
 import { isValidCpf } from '../src/common/domain/cpf';
-import { DEMO_PASSWORD, seedDemo } from '../src/scripts/demo-seed';
+import { DEMO_PASSWORD, seedDemo } from '../scripts/demo-seed';
 import { signIn } from './support/console';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 

@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
 import { freePort, ServiceProcess } from './support/service-process';
 
-const DEMO = join(__dirname, '..', 'src', 'scripts', 'demo.ts');
+const DEMO = join(__dirname, '..', 'scripts', 'demo.ts');
 
 /** The demo on a database and queue prefix of its own (dropped and deleted with the run's). */
 function demoEnv(env: Record<string, string>): Record<string, string> {

@@ -1,5 +1,5 @@
 import { load } from 'js-yaml';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // There is no Docker engine where the suite runs: these check the files themselves.
@@ -62,6 +62,7 @@ describe('Docker files', () => {
       '.bench/run.json',
       '.screenshots/console/a.png',
       'profile.cpuprofile',
+      'scripts/bench.ts',
     ];
     const kept = [
       'package.json',
@@ -69,6 +70,7 @@ describe('Docker files', () => {
       'web/package.json',
       'src/main.ts',
       'src/app.module.ts',
+      'src/cli/create-operator.ts',
       'web/index.html',
       'web/src/main.tsx',
       'web/vite.config.ts',
@@ -160,6 +162,17 @@ describe('Docker files', () => {
     for (const name of [...secrets, 'DATABASE_PASSWORD'])
       expect({ name, value: example[name] }).toEqual({ name, value: '' });
     expect(read('.gitignore').split('\n')).toContain('docker/.env');
+  });
+
+  it('the production build is src/ alone: the tools in scripts/ (demo, benchmarks) never reach dist/', () => {
+    const build = JSON.parse(read('tsconfig.build.json')) as { include: string[] };
+    expect(build.include).toEqual(['src/**/*']);
+    const sources = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[]).filter((path) =>
+      path.endsWith('.ts'),
+    );
+    const reachingOut = sources.filter((path) => /from '(\.\.\/)+scripts\//.test(read(join('src', path))));
+    expect(reachingOut).toEqual([]);
+    expect(pkg.scripts['account:create-operator']).toBe('node dist/cli/create-operator.js');
   });
 });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { KeyVault } from '../src/common/crypto/key-vault';
-import { DemoData, seedDemo } from '../src/scripts/demo-seed';
+import { DemoData, seedDemo } from '../scripts/demo-seed';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 interface Example {

@@ -1,15 +1,15 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { generateApiKey, hashKey, KeyVault } from '../common/crypto/key-vault';
-import { cpfFromBase } from '../common/domain/cpf';
-import { AccountPlaceEntity } from '../modules/accounts/entities/account-place.entity';
-import { AccountEntity, Role } from '../modules/accounts/entities/account.entity';
-import { PasswordHasher } from '../modules/accounts/password-hasher';
-import { BeneficiaryEntity } from '../modules/beneficiaries/entities/beneficiary.entity';
-import { BenefitPlanEntity } from '../modules/beneficiaries/entities/benefit-plan.entity';
-import { PartnerEntity } from '../modules/partners/entities/partner.entity';
-import { PlaceEntity } from '../modules/partners/entities/place.entity';
-import { PlanEntity } from '../modules/partners/entities/plan.entity';
-import { PlaceSummaryRepository } from '../modules/partners/place-summary.repository';
+import { generateApiKey, hashKey, KeyVault } from '../src/common/crypto/key-vault';
+import { cpfFromBase } from '../src/common/domain/cpf';
+import { AccountPlaceEntity } from '../src/modules/accounts/entities/account-place.entity';
+import { AccountEntity, Role } from '../src/modules/accounts/entities/account.entity';
+import { PasswordHasher } from '../src/modules/accounts/password-hasher';
+import { BeneficiaryEntity } from '../src/modules/beneficiaries/entities/beneficiary.entity';
+import { BenefitPlanEntity } from '../src/modules/beneficiaries/entities/benefit-plan.entity';
+import { PartnerEntity } from '../src/modules/partners/entities/partner.entity';
+import { PlaceEntity } from '../src/modules/partners/entities/place.entity';
+import { PlanEntity } from '../src/modules/partners/entities/plan.entity';
+import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.repository';
 
 export interface DemoPlace {
   id: string;

@@ -1,6 +1,6 @@
 // A child of `npm run bench`: drives one list of requests (member check-ins, their confirmations) through
 // the reference bench's autocannon, so that these runs are measured by the same client as load.js measures
-// validate and register. Usage: node bench-load.js SPEC.json; prints one JSON line like load.js does, and
+// validate and register. Usage: ts-node -T bench-load.ts SPEC.json; prints one JSON line like load.js does, and
 // with `collect` writes every answer's status and body to SPEC.json.out.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Connection } from 'mysql2/promise';
-import { cpfFromBase } from '../common/domain/cpf';
+import { cpfFromBase } from '../src/common/domain/cpf';
 import {
   combine,
   fmt,

@@ -1,9 +1,9 @@
 // `npm run demo`: creates and migrates the database, seeds the demo chain (idempotent), starts the service,
 // and prints the keys, codes, sample CPFs and a check-in story as ready-to-paste curl commands.
 import { DataSource } from 'typeorm';
-import { KeyVault } from '../common/crypto/key-vault';
-import { AppConfig, demoReceiverPort, loadConfig, setEnvDefaults } from '../config/app-config';
-import { bootstrap, exitOnStartFailure, portInUse } from '../main';
+import { KeyVault } from '../src/common/crypto/key-vault';
+import { AppConfig, demoReceiverPort, loadConfig, setEnvDefaults } from '../src/config/app-config';
+import { bootstrap, exitOnStartFailure, portInUse } from '../src/main';
 import { AppCheckIn, createAppCheckIn, startReceiver, subscribe } from './demo-app-check-in';
 import { DEMO_PASSWORD, DemoData, seedDemo } from './demo-seed';
 

@@ -15,6 +15,7 @@ import {
   mysql,
   Receiver,
   REFERENCE_PORT,
+  ROOT,
   runBench,
   seedService,
   SECONDS,
@@ -38,7 +39,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const mains = (process.env.BENCH_AB_MAINS ?? `current=${resolve(__dirname, '..', 'main.js')}`)
+  const mains = (process.env.BENCH_AB_MAINS ?? `current=${resolve(ROOT, 'dist', 'main.js')}`)
     .split(',')
     .map((entry) => {
       const [label, path] = entry.split('=');

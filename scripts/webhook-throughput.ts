@@ -8,11 +8,11 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { KeyVault } from '../common/crypto/key-vault';
-import { loadConfig, setEnvDefaults } from '../config/app-config';
-import { bootstrap, exitOnStartFailure } from '../main';
-import { generateEventId, generateWebhookSecret } from '../modules/webhooks/webhook-policy';
-import { WebhooksRepository } from '../modules/webhooks/webhooks.repository';
+import { KeyVault } from '../src/common/crypto/key-vault';
+import { loadConfig, setEnvDefaults } from '../src/config/app-config';
+import { bootstrap, exitOnStartFailure } from '../src/main';
+import { generateEventId, generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { seedDemo } from './demo-seed';
 
 const BACKLOG = 5000;

@@ -8,9 +8,9 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Connection, createConnection } from 'mysql2/promise';
-import { cpfFromBase } from '../common/domain/cpf';
+import { cpfFromBase } from '../src/common/domain/cpf';
 
-const ROOT = resolve(__dirname, '..', '..');
+export const ROOT = resolve(__dirname, '..');
 export const BENCH_DIR = process.env.BENCH_DIR ?? resolve(ROOT, '..', 'shared', 'bench');
 /** The MariaDB server of the bench's databases (read when used: bench:scale may start one of its own). */
 const mysqlServer = () => new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
@@ -281,7 +281,7 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 
 export const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
-/** Runs `requests` once through bench-load.js (autocannon); with `collect`, also answers every response. */
+/** Runs `requests` once through bench-load.ts (autocannon); with `collect`, also answers every response. */
 export async function loadList(
   requests: { path: string; body?: string }[],
   headers: Record<string, string>,
@@ -300,7 +300,11 @@ export async function loadList(
       collect,
     }),
   );
-  const out = await run([resolve(__dirname, 'bench-load.js'), file]);
+  // Run from the reference's folder (its autocannon), compiled with this repository's tsconfig.
+  const out = await run(
+    ['-r', require.resolve('ts-node/register/transpile-only'), resolve(__dirname, 'bench-load.ts'), file],
+    { TS_NODE_PROJECT: resolve(ROOT, 'tsconfig.json') },
+  );
   const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
   const answers = collect
     ? (JSON.parse(readFileSync(`${file}.out`, 'utf8')) as { status: number; body: string }[])

@@ -27,6 +27,7 @@ import { API_KEY_SECURITY } from '../auth/auth.decorators';
 import { AuditActor, placeActor } from '../auth/caller';
 import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
 import { AccessErrorDto, AccessForbiddenDto } from './dto/access-control.dto';
+import { DEMO_GYM_ID } from './dto/access-examples';
 
 export const ACCESS_TAG = 'Wellhub-compatible access control';
 export const ACCESS_SECURITY = 'access-key';
@@ -146,7 +147,7 @@ export const AccessAuth = (from: GymFrom, config: HttpRouteConfig = {}) =>
               from === 'header'
                 ? 'The gym: its `gym_id` (shown in the console, integration tab)'
                 : "Optional; when sent it must equal the path's gym_id (otherwise 403)",
-            example: '100001',
+            example: String(DEMO_GYM_ID),
           }),
         ]),
     ApiResponse({

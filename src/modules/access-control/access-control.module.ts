@@ -17,7 +17,8 @@ import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
  */
 @Module({
   imports: [MemberCheckInsModule, WebhooksModule],
-  controllers: [AccessControlController, IntegrationSetupController, SandboxController],
+  // In this order in the document: the sandbox's example makes the check-in that validate's examples validate.
+  controllers: [SandboxController, AccessControlController, IntegrationSetupController],
   providers: [
     AccessControlRepository,
     AccessControlService,

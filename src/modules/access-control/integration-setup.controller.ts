@@ -16,10 +16,10 @@ import {
   GymWebhooksRequestDto,
   SystemGymsDto,
 } from './dto/access-control.dto';
-import { WEBHOOKS_EXAMPLES } from './dto/access-examples';
+import { DEMO_GYM_ID, WEBHOOKS_EXAMPLES } from './dto/access-examples';
 import { IntegrationSetupService } from './integration-setup.service';
 
-const GYM_PARAM = ApiParam({ name: 'gym_id', example: '100001', description: "The gym's gym_id" });
+const GYM_PARAM = ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID), description: "The gym's gym_id" });
 
 /** Wellhub's Integration Setup API: the gyms a key covers, and their `checkin` webhook. */
 @Controller('v1/systems/gyms')

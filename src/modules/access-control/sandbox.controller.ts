@@ -3,7 +3,7 @@ import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiResponse } from
 import { AccessAuth, CurrentGym } from './access-auth';
 import { AccessGym } from './access-control.repository';
 import { AccessErrorDto, SimulateCheckInRequestDto } from './dto/access-control.dto';
-import { SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
+import { DEMO_GYM_ID, SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
 import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
 
 /** Wellhub's sandbox helper, with ACCESS_SANDBOX=true (the demo's). */
@@ -16,7 +16,7 @@ export class SandboxController {
   @Header('content-type', 'application/json; charset=utf-8')
   @AccessAuth('path')
   @UseGuards(SandboxEnabledGuard)
-  @ApiParam({ name: 'gym_id', example: '100001' })
+  @ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID) })
   @ApiOperation({
     summary: "Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)",
     description:

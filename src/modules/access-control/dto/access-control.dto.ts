@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MEMBER_NUMBER_PATTERN } from '../../check-in/track-usage-request';
 
 /** The limits the hand-read bodies enforce (documented from here, see access-requests.ts). */
 export const CUSTOM_CODE_MAX_LENGTH = 13;
@@ -46,7 +47,7 @@ export class ValidateRequestDto {
   @ApiProperty({
     example: MEMBER_NUMBER_EXAMPLE,
     description: "The member's number (13 digits): `unique_token` of the `checkin` event, or read in the app",
-    pattern: '^[1-9][0-9]{12}$',
+    pattern: MEMBER_NUMBER_PATTERN.source,
   })
   gympass_id: string;
 
@@ -163,7 +164,7 @@ export class GymWebhooksDto {
 }
 
 export class SimulateCheckInRequestDto {
-  @ApiProperty({ example: MEMBER_NUMBER_EXAMPLE, pattern: '^[1-9][0-9]{12}$' })
+  @ApiProperty({ example: MEMBER_NUMBER_EXAMPLE, pattern: MEMBER_NUMBER_PATTERN.source })
   gympass_user_id: string;
 
   @ApiPropertyOptional({

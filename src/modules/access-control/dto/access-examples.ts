@@ -1,19 +1,21 @@
 /**
- * Examples of the Wellhub-compatible routes that work on the demo (`npm run demo`): its gym Demo Fitness
- * Pinheiros has gym_id 100002 and its plan Completo product_id 100003; its first beneficiaries' member numbers
- * follow from their order of creation on a fresh database.
+ * Examples of the Wellhub-compatible routes that work on the demo (`npm run demo`), in the document's order:
+ * its gym Demo Fitness Pinheiros has gym_id 100002 and its plan Completo product_id 100003; Isabela Santos
+ * (DEMO0027, Gold, in no other example) has member number 7182264798426, the 27th drawn on a fresh database.
  */
 export const DEMO_GYM_ID = 100002;
-export const DEMO_MEMBER_NUMBER = '1005562313198';
+export const DEMO_MEMBER_NUMBER = '7182264798426';
 
 export const VALIDATE_EXAMPLES = {
   validate: {
     summary: "Validate the member's check-in → 200",
-    description: 'After a check-in of the member at the gym (the sandbox helper makes one).',
+    description: "After the member's check-in at the gym (the sandbox helper's example above makes one).",
     value: { gympass_id: DEMO_MEMBER_NUMBER },
   },
   withCustomCode: {
-    summary: "With the gym system's own code for the member",
+    summary: "The same again, with the gym system's own code → 400 check_in_not_available",
+    description:
+      '`checkin.already.validated`: the same check-in, no second visit; the custom code is stored.',
     value: { gympass_id: DEMO_MEMBER_NUMBER, custom_code: 'RFID-00417' },
   },
 };
@@ -66,7 +68,7 @@ export const ACCESS_ERROR_EXAMPLES = {
 
 export const WEBHOOKS_EXAMPLES = {
   subscribe: {
-    summary: 'Subscribe the checkin event',
+    summary: 'Subscribe the checkin event → 204',
     value: {
       webhooks: [
         {
@@ -90,7 +92,7 @@ export const SIMULATE_EXAMPLES = {
 export const WELLHUB_EVENT_EXAMPLE = {
   event_type: 'checkin',
   event_data: {
-    user: { unique_token: DEMO_MEMBER_NUMBER, first_name: 'Ana', last_name: 'Souza' },
+    user: { unique_token: DEMO_MEMBER_NUMBER, first_name: 'Isabela', last_name: 'Santos' },
     gym: {
       id: DEMO_GYM_ID,
       title: 'Demo Fitness Pinheiros',

@@ -43,6 +43,8 @@ export function signedHeaders(message: SignedMessage): Record<string, string> {
       return {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
+        // Not that platform's, but harmless to its clients: the event id, the same on every attempt, to dedupe on.
+        'webhook-id': message.eventId,
         'x-gympass-signature': gympassSignature(message.payload, message.secret),
       };
     default:

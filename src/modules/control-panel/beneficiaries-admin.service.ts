@@ -81,6 +81,7 @@ export class BeneficiariesAdminService {
       rows.map((row) => ({
         cpf: caller.seesWholeCpfs ? row.cpf : maskCpf(row.cpf),
         code: row.code,
+        member_number: String(row.memberNumber),
         name: row.name,
         email: row.email,
         active: Boolean(Number(row.active)),

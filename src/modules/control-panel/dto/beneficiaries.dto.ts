@@ -188,6 +188,9 @@ export class BeneficiaryListItemDto {
   @ApiProperty({ example: 'EQ2B3FBK' })
   code: string;
 
+  @ApiProperty({ example: '1836547291045', description: 'The member number (13 digits)' })
+  member_number: string;
+
   @ApiProperty({ example: 'Joana Lima' })
   name: string;
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { currentRequestId } from '../../common/logging/request-context';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
@@ -36,7 +36,7 @@ import {
   parseWebhookUrl,
 } from './webhook-policy';
 import { WebhookRelay } from './webhook-relay.service';
-import { TEST_EVENT, WebhookType, WELLHUB_CHECKIN } from './webhooks.constants';
+import { TEST_EVENT, WEBHOOK_TYPES, WebhookType, WELLHUB_CHECKIN } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -234,9 +234,10 @@ export class WebhooksService {
     });
   }
 
+  /** The place's `/partner/webhook/*` subscriptions (its Wellhub-format one is the integration-setup routes'). */
   async list(place: AuthenticatedPlace): Promise<WebhookListDto> {
     const subscriptions = await this.repository.subscriptions.find({
-      where: { placeId: place.placeId },
+      where: { placeId: place.placeId, type: In([...WEBHOOK_TYPES]) },
       order: { createdAt: 'ASC' },
     });
     const breakers = await this.repository.breakersOfPlace(place.placeId);

@@ -246,7 +246,9 @@ describe('Wellhub-compatible access control (e2e)', () => {
         .get('/partner/webhook/get')
         .set('Authorization', `Bearer ${await partnerToken(t.http, { placeApiKey, partnerApiKey })}`)
         .expect(200);
-      expect(totalpass.body.webhooks.map((w: { webhook_type: string }) => w.webhook_type)).toEqual(['CHECKIN']);
+      expect(totalpass.body.webhooks.map((w: { webhook_type: string }) => w.webhook_type)).toEqual([
+        'CHECKIN',
+      ]);
       // An empty list removes the Wellhub-format subscription only.
       await client.subscribe(gymId, []).expect(204);
       expect((await client.webhooks(gymId).expect(200)).body).toEqual({ webhooks: [] });

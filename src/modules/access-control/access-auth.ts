@@ -15,7 +15,6 @@ import {
   ApiHeader,
   ApiResponse,
   ApiSecurity,
-  ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -133,7 +132,6 @@ export const AccessAuth = (from: GymFrom, config: HttpRouteConfig = {}) =>
     SetMetadata(GYM_FROM, from),
     UseGuards(AccessGuard),
     RouteConfig({ ...config, errorShape: 'access' } satisfies HttpRouteConfig),
-    ApiTags(ACCESS_TAG),
     ApiBearerAuth(ACCESS_SECURITY),
     ApiSecurity(API_KEY_SECURITY),
     ApiExtraModels(AccessErrorDto, AccessForbiddenDto),

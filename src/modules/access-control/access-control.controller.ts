@@ -6,8 +6,9 @@ import {
   ApiOperation,
   ApiParam,
   ApiResponse,
+  ApiTags,
 } from '@nestjs/swagger';
-import { AccessAuth, CurrentGym } from './access-auth';
+import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
 import { AccessGym } from './access-control.repository';
 import { AccessControlService } from './access-control.service';
 import {
@@ -26,6 +27,7 @@ const MEMBER_PARAM = ApiParam({
 });
 
 /** Wellhub's Access Control API: validate a member's app check-in, and the gym system's custom codes. */
+@ApiTags(ACCESS_TAG)
 @Controller('access/v1')
 export class AccessControlController {
   constructor(private readonly access: AccessControlService) {}

@@ -6,9 +6,10 @@ import {
   ApiOperation,
   ApiParam,
   ApiResponse,
+  ApiTags,
 } from '@nestjs/swagger';
 import { AuditActor } from '../auth/caller';
-import { AccessAuth, CurrentCredential, CurrentGym, GymAsActor } from './access-auth';
+import { ACCESS_TAG, AccessAuth, CurrentCredential, CurrentGym, GymAsActor } from './access-auth';
 import { AccessCredential, AccessGym } from './access-control.repository';
 import {
   AccessErrorDto,
@@ -22,6 +23,7 @@ import { IntegrationSetupService } from './integration-setup.service';
 const GYM_PARAM = ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID), description: "The gym's gym_id" });
 
 /** Wellhub's Integration Setup API: the gyms a key covers, and their `checkin` webhook. */
+@ApiTags(ACCESS_TAG)
 @Controller('v1/systems/gyms')
 export class IntegrationSetupController {
   constructor(private readonly setup: IntegrationSetupService) {}

@@ -1,12 +1,13 @@
 import { Body, Controller, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
-import { AccessAuth, CurrentGym } from './access-auth';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
 import { AccessGym } from './access-control.repository';
 import { AccessErrorDto, SimulateCheckInRequestDto } from './dto/access-control.dto';
 import { DEMO_GYM_ID, SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
 import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
 
 /** Wellhub's sandbox helper, with ACCESS_SANDBOX=true (the demo's). */
+@ApiTags(ACCESS_TAG)
 @Controller('helper/v1/gyms')
 export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}

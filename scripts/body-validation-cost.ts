@@ -25,7 +25,7 @@ import {
   IDENTIFIER_TYPES,
   MAX_FIELD_LENGTH,
   parseTrackUsageRequest,
-} from '../src/modules/check-in/track-usage-request';
+} from '../src/modules/eligibility/track-usage-request';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const PER_ROUND = Number(process.env.PER_ROUND ?? 20_000);

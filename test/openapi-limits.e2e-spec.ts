@@ -12,7 +12,7 @@ import {
   IDENTIFIER_TYPES,
   MAX_FIELD_LENGTH,
   MEMBER_NUMBER_PATTERN,
-} from '../src/modules/check-in/track-usage-request';
+} from '../src/modules/eligibility/track-usage-request';
 import { MAX_URL_LENGTH } from '../src/modules/webhooks/webhook-policy';
 import { MAX_BULK_ROWS } from '../src/modules/control-panel/bulk-rows';
 import { createTestApp, TestApp } from './support/test-app';

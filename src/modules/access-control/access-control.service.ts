@@ -6,8 +6,8 @@ import { startOfDay } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Transactions } from '../../database/transactions';
-import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../check-in/eligibility';
-import { Admission } from '../check-in/eligibility.service';
+import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
+import { Admission } from '../eligibility/eligibility.service';
 import { CheckInConfirmationService } from '../member-check-ins/check-in-confirmation.service';
 import { assertPending, CheckInNotPending, statusAt } from '../member-check-ins/member-check-in-status';
 import {

@@ -1,6 +1,6 @@
 import { DomainError } from '../../common/errors/domain-error';
 import { message, MessageKey, MessageParams } from '../../common/i18n/messages';
-import { MEMBER_NUMBER_PATTERN } from '../check-in/track-usage-request';
+import { MEMBER_NUMBER_PATTERN } from '../eligibility/track-usage-request';
 import { CUSTOM_CODE_MAX_LENGTH, WEBHOOK_SECRET_MAX_LENGTH } from './dto/access-control.dto';
 
 /** The key of a validation body that cannot be read (that platform's `checkin.validation.invalid`). */

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryProfilesRepository } from '../beneficiaries/beneficiary-profiles.repository';
-import { cannotExist, checkBeneficiaryStanding } from '../check-in/eligibility';
-import { parseAppValidationRequest } from '../check-in/track-usage-request';
+import { cannotExist, checkBeneficiaryStanding } from '../eligibility/eligibility';
+import { parseAppValidationRequest } from '../eligibility/track-usage-request';
 import { AppValidationResponseDto } from './dto/app-validation.dto';
 
 /** Eligibility for a partner app: who the beneficiary is and what the benefit plan includes. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { beneficiaryColumn, BeneficiaryIdentifierType } from '../check-in/track-usage-request';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
 
 export interface BeneficiaryProfile {
   code: string;

@@ -3,8 +3,8 @@ import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryProfilesRepository } from '../beneficiaries/beneficiary-profiles.repository';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
-import { cannotExist, notExists } from './eligibility';
-import { parseIdentifierRequest } from './track-usage-request';
+import { cannotExist, notExists } from '../eligibility/eligibility';
+import { parseIdentifierRequest } from '../eligibility/track-usage-request';
 
 /** The beneficiary code by CPF (or by code, which confirms it, or by the token of a member check-in). */
 @Injectable()

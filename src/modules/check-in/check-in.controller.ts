@@ -17,7 +17,7 @@ import { AuthenticatedPlace } from '../auth/auth.types';
 import { BeneficiaryCodeService } from './beneficiary-code.service';
 import { CheckInService } from './check-in.service';
 import { IdempotencyKey } from './idempotency-key.decorator';
-import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from './eligibility';
+import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import {
   BeneficiaryCodeResponseDto,
   REGISTER_EXAMPLES,

@@ -10,9 +10,14 @@ import { AuthenticatedPlace } from '../auth/auth.types';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CheckInRepository, IdempotencyKeyTaken, IdempotencyRecord } from './check-in.repository';
-import { cannotExist } from './eligibility';
-import { EligibilityService, FactsNow, lockedFacts } from './eligibility.service';
-import { BeneficiaryRequest, parseTrackUsageRequest, TrackUsageRequest } from './track-usage-request';
+import { cannotExist } from '../eligibility/eligibility';
+import { EligibilityRepository } from '../eligibility/eligibility.repository';
+import { EligibilityService, FactsNow, lockedFacts } from '../eligibility/eligibility.service';
+import {
+  BeneficiaryRequest,
+  parseTrackUsageRequest,
+  TrackUsageRequest,
+} from '../eligibility/track-usage-request';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -40,6 +45,7 @@ function storedDetail(label: ErrorLabel, stored: string | null): Message {
 export class CheckInService {
   constructor(
     private readonly repository: CheckInRepository,
+    private readonly admissions: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly tokens: TokenCheckInsService,
     private readonly outbox: WebhookOutboxService,
@@ -135,15 +141,15 @@ export class CheckInService {
     } else {
       // The facts by the same key, read after the lock.
       const [lockedId, read] = await tx.run(
-        this.repository.lockStatement(request),
+        this.admissions.lockStatement(request),
         this.eligibility.factsStatement(place.placeId, request, place, true),
       );
       factsNow = lockedFacts(lockedId, read);
     }
     const { beneficiaryId, plan, subscriber, at } = this.eligibility.admitOn(factsNow, request);
     await tx.commit(
-      this.repository.touchStatement(beneficiaryId),
-      this.repository.insertVisitStatement({
+      this.admissions.touchStatement(beneficiaryId),
+      this.admissions.insertVisitStatement({
         beneficiaryId,
         placeId: place.placeId,
         planId: plan?.id ?? null,

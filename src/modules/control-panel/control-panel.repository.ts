@@ -251,13 +251,12 @@ export class ControlPanelRepository {
   /** Inserts the plan and refreshes its place's summary in one transaction. */
   async insertPlan(values: NewPlan): Promise<PlanEntity> {
     return this.inserting(PlanEntity, values.code, () =>
-      this.db.transaction(async (manager) => {
-        await this.placeSummary.lockPlace(values.placeId, manager);
-        const plans = manager.getRepository(PlanEntity);
-        const plan = await plans.save(plans.create(values));
-        await this.placeSummary.refresh(values.placeId, manager);
-        return plan;
-      }),
+      this.db.transaction((manager) =>
+        this.placeSummary.change(values.placeId, manager, () => {
+          const plans = manager.getRepository(PlanEntity);
+          return plans.save(plans.create(values));
+        }),
+      ),
     );
   }
 
@@ -273,10 +272,8 @@ export class ControlPanelRepository {
   /** Sets `deletedAt`, refreshes the place's summary in the same transaction, answers the plan as stored. */
   async softDeletePlan(plan: Pick<PlanEntity, 'id' | 'placeId'>): Promise<PlanEntity> {
     return this.db.transaction(async (manager) => {
-      await this.placeSummary.lockPlace(plan.placeId, manager);
       const plans = manager.getRepository(PlanEntity);
-      await plans.softDelete(plan.id);
-      await this.placeSummary.refresh(plan.placeId, manager);
+      await this.placeSummary.change(plan.placeId, manager, () => plans.softDelete(plan.id));
       return plans.findOneOrFail({ where: { id: plan.id }, withDeleted: true });
     });
   }

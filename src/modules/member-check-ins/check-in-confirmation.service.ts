@@ -5,10 +5,10 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
-import { CheckInRepository } from '../check-in/check-in.repository';
-import { checkGymStanding, recentVisitRefusal } from '../check-in/eligibility';
-import { Admission, EligibilityService, FactsNow } from '../check-in/eligibility.service';
-import { TokenRequest } from '../check-in/track-usage-request';
+import { EligibilityRepository } from '../eligibility/eligibility.repository';
+import { checkGymStanding, recentVisitRefusal } from '../eligibility/eligibility';
+import { Admission, EligibilityService, FactsNow } from '../eligibility/eligibility.service';
+import { TokenRequest } from '../eligibility/track-usage-request';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
 import { hashConfirmationToken, parseConfirmationToken } from './check-in-tokens';
@@ -29,7 +29,7 @@ export type ConfirmationBy = { key?: undefined } | { key: AuthenticatedPlace; re
 export class CheckInConfirmationService {
   constructor(
     private readonly repository: MemberCheckInsRepository,
-    private readonly checkIns: CheckInRepository,
+    private readonly checkIns: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
     private readonly transactions: Transactions,
@@ -51,7 +51,7 @@ export class CheckInConfirmationService {
   /**
    * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
    * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
-   * facts; then the beneficiary's row touched (see CheckInRepository.touchStatement), the visit, the check-in's
+   * facts; then the beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's
    * new state, its event, `also` (what the caller writes with the confirmation) and the commit. Answers the
    * admission: the visit's time and plan.
    */

@@ -3,7 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { HttpRouteConfig } from '../../common/http/route-config';
 import { ApiObjectSourceErrorResponses } from '../../common/swagger/api-error-responses.decorator';
-import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from '../check-in/eligibility';
+import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import { CheckInConfirmationService } from './check-in-confirmation.service';
 
 /** The body of a confirmation: the JSON string "1", as the platform this service mirrors answers. */

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { MemberAuth } from '../auth/member-auth';
-import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../check-in/eligibility';
+import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import {
   CANCELLED_EXAMPLE,
   CREATE_EXAMPLES,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EligibilityModule } from '../check-in/eligibility.module';
+import { EligibilityModule } from '../eligibility/eligibility.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { MemberGuard } from '../auth/member-auth';
 import { CheckInConfirmationService } from './check-in-confirmation.service';

@@ -7,7 +7,7 @@ import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
-import { beneficiaryColumn, BeneficiaryIdentifierType } from '../check-in/track-usage-request';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
 
 /** A check-in's state, as read under its row lock. */
 export interface CheckInState {

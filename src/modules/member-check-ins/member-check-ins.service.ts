@@ -8,14 +8,14 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { Caller } from '../auth/caller';
-import { CheckInRepository } from '../check-in/check-in.repository';
-import { cannotExist } from '../check-in/eligibility';
-import { Admission, EligibilityService, FactsNow, lockedFacts } from '../check-in/eligibility.service';
+import { EligibilityRepository } from '../eligibility/eligibility.repository';
+import { cannotExist } from '../eligibility/eligibility';
+import { Admission, EligibilityService, FactsNow, lockedFacts } from '../eligibility/eligibility.service';
 import {
   BeneficiaryRequest,
   BENEFICIARY_IDENTIFIER_TYPES,
   parseTrackUsageRequest,
-} from '../check-in/track-usage-request';
+} from '../eligibility/track-usage-request';
 import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
@@ -57,7 +57,7 @@ export interface CheckInAt {
 export class MemberCheckInsService {
   constructor(
     private readonly repository: MemberCheckInsRepository,
-    private readonly checkIns: CheckInRepository,
+    private readonly checkIns: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
     private readonly tokens: CheckInTokenGenerator,
@@ -236,7 +236,7 @@ export class MemberCheckInsService {
 
   /**
    * Under the beneficiary's lock: the rules and the member's pending check-in read (one round trip), then the
-   * beneficiary's row touched (see CheckInRepository.touchStatement), the pending one retired, the new one and
+   * beneficiary's row touched (see EligibilityRepository.touchStatement), the pending one retired, the new one and
    * its event, and the commit (another).
    */
   private async createLocked(

@@ -18,21 +18,29 @@ const REFRESH = `UPDATE places p SET
  * refreshes its row right after, in the same transaction where the change has one; each start refreshes them
  * all, which also picks up plans edited by hand in the database.
  *
- * A transaction that changes a place's plans or subscriptions calls `lockPlace` first. Without it two such
- * transactions each took a shared lock on the place's row (the foreign key check of their insert, the
- * refresh's reading of the plans' index with its gap locks) and then both wanted the row exclusively for the
- * refresh: a deadlock, and 500, for most of 8 concurrent writes. Locking the row first puts every writer of
+ * A transaction that changes a place's plans or subscriptions does it through `change`, which locks the
+ * place's row first. Without the lock two such transactions each took a shared lock on the place's row (the
+ * foreign key check of their insert, the refresh's reading of the plans' index with its gap locks) and then
+ * both wanted the row exclusively for the refresh: a deadlock, and 500, for most of 8 concurrent writes. Locking the row first puts every writer of
  * a place in one queue, in the same order (place, then plans or subscriptions, then the summary).
  */
 @Injectable()
 export class PlaceSummaryRepository implements OnApplicationBootstrap {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Takes the place's row exclusively until the transaction ends: first thing a writer of its plans or webhooks does. */
-  async lockPlace(placeId: string, manager: EntityManager): Promise<void> {
+  /**
+   * The one way to change a place's plans or webhook subscriptions, in the caller's transaction `manager`: the
+   * place's row locked first, then `change`, then the place's summary rewritten, so check-ins never read a
+   * summary that disagrees with the tables.
+   */
+  async change<T>(placeId: string, manager: EntityManager, change: () => Promise<T>): Promise<T> {
     await manager.query('SELECT id FROM places WHERE id = ? FOR UPDATE', [placeId]);
+    const result = await change();
+    await this.refresh(placeId, manager);
+    return result;
   }
 
+  /** Rewrites one place's summary; outside `change` only for rows written without the service (the demo's seed). */
   async refresh(placeId: string, executor: DataSource | EntityManager = this.dataSource): Promise<void> {
     await executor.query(`${REFRESH} WHERE p.id = ?`, [placeId]);
   }

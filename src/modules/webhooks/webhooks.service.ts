@@ -224,11 +224,10 @@ export class WebhooksService {
     actor: AuditActor,
     record: AuditRecord,
   ): Promise<T> {
-    // The place's row first: see PlaceSummaryRepository.lockPlace.
     return this.transactions.run(async (manager) => {
-      await this.placeSummary.lockPlace(place.placeId, manager);
-      const result = await change(manager.getRepository(WebhookSubscriptionEntity));
-      await this.placeSummary.refresh(place.placeId, manager);
+      const result = await this.placeSummary.change(place.placeId, manager, () =>
+        change(manager.getRepository(WebhookSubscriptionEntity)),
+      );
       await this.audit.write(manager, actor, record);
       return result;
     });

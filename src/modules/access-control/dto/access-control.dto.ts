@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MEMBER_NUMBER_PATTERN } from '../../check-in/track-usage-request';
+import { MEMBER_NUMBER_PATTERN } from '../../eligibility/track-usage-request';
 
 /** The limits the hand-read bodies enforce (documented from here, see access-requests.ts). */
 export const CUSTOM_CODE_MAX_LENGTH = 13;

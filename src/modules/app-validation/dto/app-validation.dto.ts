@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_FIELD_LENGTH } from '../../check-in/track-usage-request';
+import { MAX_FIELD_LENGTH } from '../../eligibility/track-usage-request';
 
 /** The body, for the document: read by the check-in routes' parser (`parseAppValidationRequest`), with its limits. */
 export class AppValidationRequestDto {

@@ -48,7 +48,7 @@ export class BeneficiaryEntity extends Timestamped {
 
   /**
    * Incremented by every transaction that records a visit or changes a member check-in of this beneficiary, so
-   * that two of them conflict on a Galera cluster (see CheckInRepository.touchStatement). Not data to read.
+   * that two of them conflict on a Galera cluster (see EligibilityRepository.touchStatement). Not data to read.
    */
   @Column({ name: 'check_in_version', type: 'bigint', unsigned: true, default: 0, select: false })
   checkInVersion?: string;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../track-usage-request';
+import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../../eligibility/track-usage-request';
 
 // The check-in routes read their bodies by hand (`track-usage-request.ts`: measured an order of magnitude
 // cheaper than the validation pipe, scripts/body-validation-cost.ts); these classes document them, with the

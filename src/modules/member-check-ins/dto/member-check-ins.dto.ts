@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { formatInZone } from '../../../common/time/business-time';
-import { BENEFICIARY_IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../../check-in/track-usage-request';
+import { BENEFICIARY_IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../../eligibility/track-usage-request';
 import { CHECK_IN_STATUSES, CheckInStatus, statusAt } from '../member-check-in-status';
 import type { CheckInAt } from '../member-check-ins.service';
 

@@ -5,7 +5,7 @@ import { BatchTransaction, statement, Statement } from '../../database/statement
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
-import { BeneficiaryKey, CheckInFacts, CheckInRepository } from './check-in.repository';
+import { BeneficiaryKey, CheckInFacts, EligibilityRepository } from './eligibility.repository';
 import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
 import { TrackUsageRequest } from './track-usage-request';
 import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
@@ -45,7 +45,7 @@ export function lockedFacts(lockedId: number | undefined, read: FactsNow): Facts
 @Injectable()
 export class EligibilityService {
   constructor(
-    private readonly repository: CheckInRepository,
+    private readonly repository: EligibilityRepository,
     private readonly keyCache: PlaceKeyCache,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

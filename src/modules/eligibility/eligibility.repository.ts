@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { runStatement } from '../../database/prepared-statement';
+import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
+import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
+import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from './track-usage-request';
+
+export type BeneficiaryKey = { type: BeneficiaryIdentifierType; identifier: string } | { id: number };
+
+export interface VisitWindow {
+  monthStart: Date;
+  recentSince: Date;
+}
+
+export interface NewVisit {
+  beneficiaryId: number;
+  placeId: string;
+  planId: number | null;
+  createdAt: Date;
+}
+
+function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
+  if (key === null) return ['FALSE', []];
+  if ('id' in key) return ['b.id = ?', [key.id]];
+  return [`b.${beneficiaryColumn(key.type)} = ?`, [key.identifier]];
+}
+
+interface FactsRow {
+  placeCode: string;
+  placeActive: number;
+  keyVersion: number;
+  plans: string | GymPlan[] | null;
+  checkInSubscribed: number;
+  id: number | null;
+  code: string | null;
+  active: number | null;
+  benefitPlanId: number | null;
+  benefitPlanActive: number | null;
+  benefitPlanTier: number | null;
+  monthlyVisitLimit: number | null;
+  visitsThisMonth: string | number | null;
+  recentVisitPlaceId: string | null;
+  recentVisitAt: Date | null;
+  placeName?: string;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  cpf?: string | null;
+  subscriptionId?: string | null;
+  url?: string | null;
+  memberNumber?: string | null;
+  gymId?: number | string;
+  wellhubSubscriptionId?: string | null;
+  wellhubUrl?: string | null;
+  wellhubAdditionalData?: number | null;
+  planNames?: string | Record<string, string> | null;
+}
+
+/** Everything one check-in evaluation reads, as of one moment. */
+export interface CheckInFacts {
+  gym: GymFacts;
+  /** The version of the place's key now; a different one than the request's key was rotated away. */
+  keyVersion: number;
+  /** Whether the place has an active CHECKIN webhook subscription, so the outbox is written only then. */
+  checkInSubscribed: boolean;
+  beneficiary: BeneficiaryFacts | undefined;
+  /**
+   * Read only when asked for (a visit or member check-in about to be written): what its webhook event needs,
+   * present when the place has an active CHECKIN subscription and the beneficiary exists.
+   */
+  subscriber?: SubscribedFacts;
+  /** Read with `subscriber`: present when the place has an active Wellhub-format subscription. */
+  wellhub?: WellhubSubscriber;
+}
+
+/** The outbox's columns, read in the same statement when the caller is about to write an event. */
+const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url,
+  p.gym_id AS gymId, ws.id AS wellhubSubscriptionId, ws.url AS wellhubUrl,
+  ws.additional_data AS wellhubAdditionalData,
+  IF(ws.id IS NULL, NULL, (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = p.id)) AS planNames`;
+const SUBSCRIBER_JOIN = `LEFT JOIN webhook_subscriptions s
+         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1
+       LEFT JOIN webhook_subscriptions ws
+         ON p.wellhub_webhook = 1 AND ws.place_id = p.id AND ws.type = 'WELLHUB_CHECKIN' AND ws.active = 1`;
+
+function subscriberOf(row: FactsRow): SubscribedFacts | undefined {
+  if (!row.subscriptionId || !row.url || row.id === null) return undefined;
+  return {
+    placeName: String(row.placeName),
+    placeCode: row.placeCode,
+    name: String(row.name),
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    cpf: String(row.cpf),
+    code: String(row.code),
+    subscriptionId: row.subscriptionId,
+    url: row.url,
+  };
+}
+
+function wellhubSubscriberOf(row: FactsRow): WellhubSubscriber | undefined {
+  if (!row.wellhubSubscriptionId || !row.wellhubUrl || row.id === null) return undefined;
+  // MariaDB hands JSON over as text, MySQL as a parsed value.
+  const names = (typeof row.planNames === 'string' ? JSON.parse(row.planNames) : row.planNames) ?? {};
+  return {
+    subscriptionId: row.wellhubSubscriptionId,
+    url: row.wellhubUrl,
+    additionalData: Boolean(Number(row.wellhubAdditionalData)),
+    gymId: Number(row.gymId),
+    placeName: String(row.placeName),
+    memberNumber: String(row.memberNumber),
+    name: String(row.name),
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    planNames: new Map(
+      Object.entries(names as Record<string, string>).map(([id, name]) => [Number(id), name]),
+    ),
+  };
+}
+
+function toPlans(value: FactsRow['plans']): GymPlan[] {
+  if (value === null) return [];
+  // MariaDB hands JSON over as text, MySQL as a parsed value.
+  const plans = (typeof value === 'string' ? JSON.parse(value) : value) as GymPlan[];
+  return plans
+    .map((plan) => ({ id: Number(plan.id), code: String(plan.code), tier: Number(plan.tier) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+function toFacts(
+  placeId: string,
+  row: FactsRow | undefined,
+  withSubscriber: boolean,
+): CheckInFacts | undefined {
+  if (!row) return undefined;
+  return {
+    gym: {
+      placeId,
+      placeCode: row.placeCode,
+      active: Boolean(Number(row.placeActive)),
+      plans: toPlans(row.plans),
+    },
+    keyVersion: Number(row.keyVersion),
+    checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
+    subscriber: withSubscriber ? subscriberOf(row) : undefined,
+    wellhub: withSubscriber ? wellhubSubscriberOf(row) : undefined,
+    beneficiary:
+      row.id === null
+        ? undefined
+        : {
+            id: Number(row.id),
+            code: String(row.code),
+            memberNumber: String(row.memberNumber),
+            active: Boolean(Number(row.active)),
+            benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
+            benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(Number(row.benefitPlanActive)),
+            benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
+            monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
+            visitsThisMonth: Number(row.visitsThisMonth),
+            recentVisitPlaceId: row.recentVisitPlaceId === null ? null : String(row.recentVisitPlaceId),
+            recentVisitAt: row.recentVisitAt,
+          },
+  };
+}
+
+/**
+ * The check-in hot path in lean SQL: one query reads the gym as it is now (state, key version, and from its
+ * summary columns its active plans and subscription, see PlaceSummaryRepository) and the beneficiary with its
+ * benefit plan and the visits that matter (served by the (beneficiary_id, created_at) index). Nothing is
+ * cached in the process, so a change made anywhere counts at once.
+ * The visit queries have no upper time bound on purpose: a visit stamped by an instance whose clock runs a
+ * little ahead must still count. Then what an admission writes, in the caller's transaction: the beneficiary's
+ * lock and version, and the visit.
+ */
+@Injectable()
+export class EligibilityRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. */
+  factsStatement(
+    placeId: string,
+    beneficiary: BeneficiaryKey | null,
+    window: VisitWindow,
+    withSubscriber = false,
+  ): Statement<CheckInFacts | undefined> {
+    const [condition, values] = beneficiaryCondition(beneficiary);
+    return statement(
+      `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
+              p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
+              b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
+              bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
+              (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
+              (SELECT v.place_id FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?
+                ORDER BY v.created_at DESC LIMIT 1) AS recentVisitPlaceId,
+              (SELECT MAX(v.created_at) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisitAt
+              ${withSubscriber ? SUBSCRIBER_COLUMNS : ''}
+       FROM places p
+       LEFT JOIN beneficiaries b ON ${condition}
+       LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
+       ${withSubscriber ? SUBSCRIBER_JOIN : ''}
+       WHERE p.id = ?`,
+      [window.monthStart, window.recentSince, window.recentSince, ...values, placeId],
+      (result) => toFacts(placeId, (result as FactsRow[])[0], withSubscriber),
+    );
+  }
+
+  /**
+   * The beneficiary's id, its row locked until the transaction ends (concurrent registers for it queue here);
+   * undefined when there is none.
+   */
+  lockStatement(key: BeneficiaryKey): Statement<number | undefined> {
+    const [condition, values] = beneficiaryCondition(key);
+    return statement(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
+      const rows = result as { id: number | string }[];
+      return rows[0] ? Number(rows[0].id) : undefined;
+    });
+  }
+
+  /**
+   * The write that every transaction recording a visit, or changing a member check-in, makes to the
+   * beneficiary's row (see BeneficiaryEntity.checkInVersion): on a Galera cluster two such transactions through
+   * two nodes then conflict, and the later one runs again and reads the first one's outcome. `updated_at` is
+   * kept: nothing about the beneficiary changed.
+   */
+  touchStatement(beneficiaryId: number): Statement {
+    return statement(
+      'UPDATE beneficiaries SET check_in_version = check_in_version + 1, updated_at = updated_at WHERE id = ?',
+      [beneficiaryId],
+    );
+  }
+
+  /** Runs `statement` in the transaction `tx`, or on its own as a prepared statement of the pool. */
+  run<T>(statement: Statement<T>, tx?: BatchTransaction): Promise<T> {
+    return runStatement(tx ?? this.dataSource, statement);
+  }
+
+  /** The visit; its id is the connection's LAST_INSERT_ID() for the statements after it. */
+  insertVisitStatement(visit: NewVisit): Statement<string> {
+    return statement(
+      'INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at) VALUES (?, ?, ?, ?)',
+      [visit.beneficiaryId, visit.placeId, visit.planId, visit.createdAt],
+      (result) => String((result as WriteResult).insertId),
+    );
+  }
+}

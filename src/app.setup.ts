@@ -53,7 +53,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   registerConsole(fastify);
   registerMetricsRoute(fastify, metrics, config.metricsToken);
   documentValidationLimits();
-  setupSwagger(app);
+  setupSwagger(app, config.publicBaseUrl);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { ApiKeysRepository } from '../src/modules/partners/api-keys.repository';
 import { createTestApp, TestApp } from './support/test-app';
 
 function expectEnvelope(
@@ -129,7 +129,7 @@ describe('error envelope on every non-2xx answer (e2e)', () => {
   });
 
   it('answers an unexpected exception with 500 internal_error, the request id, and no stack', async () => {
-    const repository = t.app.get(AuthRepository);
+    const repository = t.app.get(ApiKeysRepository);
     const original = repository.findPlaceByKeyHash;
     repository.findPlaceByKeyHash = () =>
       Promise.reject(new Error('boom: connection lost at /srv/secret.ts:12'));

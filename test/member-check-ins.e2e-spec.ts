@@ -899,7 +899,7 @@ describe('member check-ins (e2e)', () => {
       });
 
       const confirmation = doc.paths['/api/v1/webhook_confirmations/{token}'].post;
-      expect(confirmation.security).toBeUndefined();
+      expect(confirmation.security).toEqual([]);
       expect(confirmation.responses['200'].content['application/json'].example).toBe('1');
       expect(confirmation.responses['404'].content['application/json'].examples.not_found.value).toEqual({
         message: 'not found',

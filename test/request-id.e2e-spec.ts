@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger, ROOT_LOGGER } from '../src/common/logging/logging.module';
-import { AuthRepository } from '../src/modules/auth/auth.repository';
+import { ApiKeysRepository } from '../src/modules/partners/api-keys.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { memberAuth, subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
@@ -105,7 +105,7 @@ describe('X-Request-Id (e2e)', () => {
 
   describe('in the logs', () => {
     it("names the request on every line logged while serving it, the exception filter's too", async () => {
-      const repository = t.app.get(AuthRepository);
+      const repository = t.app.get(ApiKeysRepository);
       const original = repository.findPlaceByKeyHash;
       repository.findPlaceByKeyHash = () => Promise.reject(new Error('connection lost'));
       try {
@@ -129,7 +129,7 @@ describe('X-Request-Id (e2e)', () => {
     });
 
     it('names the request on lines logged after a body that arrived in pieces', async () => {
-      const repository = t.app.get(AuthRepository);
+      const repository = t.app.get(ApiKeysRepository);
       const original = repository.findPlaceByKeyHash;
       repository.findPlaceByKeyHash = () => Promise.reject(new Error('connection lost'));
       const server = t.app.getHttpServer();

@@ -22,6 +22,8 @@ import { LoginThrottle } from '../modules/accounts/login-throttle';
 import { PasswordHasher } from '../modules/accounts/password-hasher';
 import { PasswordLinksService } from '../modules/accounts/password-links.service';
 import { AuditLog } from '../modules/audit/audit-log';
+import { PartnersRepository } from '../modules/partners/partners.repository';
+import { PlaceSummaryRepository } from '../modules/partners/place-summary.repository';
 import { AuditActor } from '../modules/auth/caller';
 
 const USAGE = 'Usage: npm run account:create-operator -- --email <e-mail> --name "<name>"';
@@ -76,7 +78,8 @@ async function main(): Promise<void> {
       clock,
       config,
     );
-    const accounts = new AccountsAdminService(repository, transactions, links, audit, config);
+    const partners = new PartnersRepository(dataSource, new PlaceSummaryRepository(dataSource));
+    const accounts = new AccountsAdminService(repository, partners, transactions, links, audit, config);
     const existing = await repository.findAccountByEmail(normalizeEmail(body.email));
     if (existing && existing.role !== 'operator') {
       throw new UsageError(`${existing.email} is a ${existing.role} account, not an operator.`);

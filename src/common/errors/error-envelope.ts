@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ErrorLabel, titleForStatus } from './error-label';
+import { ERROR_LABELS, ErrorLabel, titleForStatus } from './error-label';
 
 export class ErrorSourceDto {
-  @ApiProperty({ example: 'already_used' })
-  label: string;
+  @ApiProperty({ enum: ERROR_LABELS, enumName: 'ErrorLabel', example: 'already_used' })
+  label: ErrorLabel;
 
   @ApiProperty({ example: 'A check-in at this gym was recorded at 07:02; try again after 08:32.' })
   message: string;
@@ -25,8 +25,13 @@ export class ErrorObjectDto {
   @ApiProperty({ example: 'Validation Error' })
   title: string;
 
-  @ApiProperty({ example: 'already_used', description: 'Machine-readable code; stable API' })
-  label: string;
+  @ApiProperty({
+    enum: ERROR_LABELS,
+    enumName: 'ErrorLabel',
+    example: 'already_used',
+    description: 'Machine-readable code; stable API',
+  })
+  label: ErrorLabel;
 
   @ApiProperty({ example: 'A check-in at this gym was recorded at 07:02; try again after 08:32.' })
   detail: string;

@@ -1,22 +1,18 @@
 import { INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type {
   ResponseObject,
   ResponsesObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import {
-  ADMIN_SECURITY,
-  API_KEY_SECURITY,
-  BEARER_SECURITY,
-  SESSION_SECURITY,
-} from '../../modules/auth/auth.decorators';
-import { MEMBER_SECURITY } from '../../modules/auth/member-auth';
-import { SESSION_COOKIE } from '../../modules/accounts/session-cookie';
 import { buildErrorEnvelope } from '../errors/error-envelope';
 import { aliasesOf } from '../http/base-path-aliases';
 import { ErrorLabel, titleForStatus } from '../errors/error-label';
 import { LABEL_EXAMPLE_DETAILS } from './label-examples';
-import { ACCESS_SECURITY, ACCESS_TAG } from '../../modules/access-control/access-auth';
+import { asOpenApi31 } from './openapi-31';
+import { operationIdOf } from './operation-ids';
+import { deriveSecurity } from './security';
+import { ACCESS_TAG } from '../../modules/access-control/access-auth';
 
 const DESCRIPTION = `
 Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits platform.
@@ -26,7 +22,7 @@ Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits p
 * **Administrative** routes (\`/partner/*\`) take \`Authorization: Bearer <ACCESS_TOKEN>\`, from
   \`POST /partner/auth\`; the token lives 24 hours.
 * The **control panel** (\`/admin/*\`) takes \`Authorization: Bearer <ADMIN_API_TOKEN>\` (automation; acts as an
-  operator) or the **console session** cookie \`${SESSION_COOKIE}\` from \`POST /account/session\`. A session acts
+  operator) or the **console session** cookie from \`POST /account/session\`. A session acts
   within its account's role: \`operator\` every route; \`support\` every GET (CPFs and keys masked) and redelivery;
   \`gym\` the routes of its places' integration section (listed per route as \`x-roles\`), and for any place
   outside its scope the answer is 404 \`not_found\`. A POST, PUT, PATCH or DELETE made with a session must carry
@@ -202,6 +198,8 @@ function addCommonErrors(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       for (const answer of commonAnswers(method, path)) declare(operation.responses, answer);
+      // A route behind no authenticating guard: said explicitly, for generators that would apply a default.
+      operation.security ??= [];
     }
   }
 }
@@ -254,57 +252,28 @@ function orderPaths(document: OpenAPIObject): void {
   document.paths = Object.fromEntries(entries);
 }
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/** The document of the app's routes; `publicBaseUrl` (PUBLIC_BASE_URL) is its server. */
+export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Gym Integration API')
     .setDescription(DESCRIPTION)
-    .setVersion('1.0');
+    .setVersion('1.0')
+    .addServer(publicBaseUrl, 'This service, at its public address (PUBLIC_BASE_URL)');
   for (const [name, description] of TAG_ORDER) builder.addTag(name, description);
-  const config = builder
-    .addApiKey(
-      { type: 'apiKey', in: 'header', name: 'x-api-key', description: '<PLACE_API_KEY>' },
-      API_KEY_SECURITY,
-    )
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /partner/auth' },
-      BEARER_SECURITY,
-    )
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'ADMIN_API_TOKEN of the control panel' },
-      ADMIN_SECURITY,
-    )
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: "MEMBER_API_TOKEN of the platform's app backend" },
-      MEMBER_SECURITY,
-    )
-    .addBearerAuth(
-      {
-        type: 'http',
-        scheme: 'bearer',
-        description: "The partner's or the place's API key (Wellhub-compatible routes; or in X-Api-Key)",
-      },
-      ACCESS_SECURITY,
-    )
-    .addCookieAuth(
-      SESSION_COOKIE,
-      {
-        type: 'apiKey',
-        in: 'cookie',
-        name: SESSION_COOKIE,
-        description:
-          'Console session from POST /account/session (HttpOnly, SameSite=Lax). Changes need X-CSRF-Token.',
-      },
-      SESSION_SECURITY,
-    )
-    .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const modules = app.get(ModulesContainer);
+  const securitySchemes = deriveSecurity(modules);
+  for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurity(name, scheme);
+  const config = builder.build();
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf });
   addCommonErrors(document);
   addAliases(document);
   orderPaths(document);
-  return document;
+  return asOpenApi31(document, modules);
 }
 
 /** Swagger UI at `/docs`, the OpenAPI document at `/docs-json`. */
-export function setupSwagger(app: INestApplication): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+export function setupSwagger(app: INestApplication, publicBaseUrl: string): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, publicBaseUrl), {
+    jsonDocumentUrl: 'docs-json',
+  });
 }

@@ -9,27 +9,40 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import {
-  ApiBearerAuth,
-  ApiExtraModels,
-  ApiHeader,
-  ApiResponse,
-  ApiSecurity,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { hashKey } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
 import { HttpRouteConfig } from '../../common/http/route-config';
+import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/security';
 import { message } from '../../common/i18n/messages';
-import { API_KEY_SECURITY } from '../auth/auth.decorators';
 import { AuditActor, placeActor } from '../auth/caller';
 import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
 import { AccessErrorDto, AccessForbiddenDto } from './dto/access-control.dto';
 import { DEMO_GYM_ID } from './dto/access-examples';
 
 export const ACCESS_TAG = 'Wellhub-compatible access control';
-export const ACCESS_SECURITY = 'access-key';
+
+/** The partner's or the place's API key as a bearer, as that platform's token is sent. */
+export const ACCESS_KEY: CredentialScheme = {
+  name: 'access-key',
+  scheme: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The partner's or the place's API key (Wellhub-compatible routes)",
+  },
+};
+
+/** The same keys in the legacy `X-Api-Key` header. */
+export const ACCESS_API_KEY: CredentialScheme = {
+  name: 'access-api-key',
+  scheme: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: "The partner's or the place's API key, in the legacy header (Wellhub-compatible routes)",
+  },
+};
 
 /** Where a route names its gym: the `X-Gym-Id` header, the `:gym_id` path segment, or nowhere. */
 export type GymFrom = 'header' | 'path' | 'none';
@@ -81,6 +94,7 @@ function gymNumber(raw: unknown): number | undefined {
  * second, to tell 401 from 403, only on refusal. Nothing is cached: a rotated key stops at once.
  */
 @Injectable()
+@AcceptsCredentials(ACCESS_KEY, ACCESS_API_KEY)
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly repository: AccessControlRepository,
@@ -132,8 +146,6 @@ export const AccessAuth = (from: GymFrom, config: HttpRouteConfig = {}) =>
     SetMetadata(GYM_FROM, from),
     UseGuards(AccessGuard),
     RouteConfig({ ...config, errorShape: 'access' } satisfies HttpRouteConfig),
-    ApiBearerAuth(ACCESS_SECURITY),
-    ApiSecurity(API_KEY_SECURITY),
     ApiExtraModels(AccessErrorDto, AccessForbiddenDto),
     ...(from === 'none'
       ? []

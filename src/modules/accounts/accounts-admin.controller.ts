@@ -77,7 +77,7 @@ export class AccountsAdminController {
   @ApiParam(ACCOUNT_ID)
   @ApiCreatedResponse({ type: PasswordLinkDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  passwordLink(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PasswordLinkDto> {
+  createPasswordLink(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PasswordLinkDto> {
     return this.accounts.passwordLink(caller.actor, id);
   }
 }

@@ -4,6 +4,7 @@ import { Page, pageOf, paging } from '../../common/http/paging';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuditLog } from '../audit/audit-log';
 import { AuditActor } from '../auth/caller';
+import { PartnersRepository } from '../partners/partners.repository';
 import { AccountScope, resolveScope } from './account-scope';
 import { normalizeEmail, toAccountDto } from './accounts.mappers';
 import {
@@ -27,6 +28,7 @@ import { Transactions } from '../../database/transactions';
 export class AccountsAdminService {
   constructor(
     private readonly repository: AccountsRepository,
+    private readonly partners: PartnersRepository,
     private readonly transactions: Transactions,
     private readonly passwordLinks: PasswordLinksService,
     private readonly audit: AuditLog,
@@ -154,11 +156,11 @@ export class AccountsAdminService {
   }
 
   private async assertScopeExists(scope: AccountScope): Promise<void> {
-    if (scope.partnerId !== null && !(await this.repository.partnerExists(scope.partnerId))) {
+    if (scope.partnerId !== null && !(await this.partners.partnerExists(scope.partnerId))) {
       throw invalidParameter('accounts.partnerMissing', { id: scope.partnerId });
     }
     if (scope.placeIds.length > 0) {
-      const found = await this.repository.existingPlaceIds(scope.placeIds);
+      const found = await this.partners.existingPlaceIds(scope.placeIds);
       const missing = scope.placeIds.find((placeId) => !found.has(placeId));
       if (missing !== undefined) throw invalidParameter('accounts.placeMissing', { id: missing });
     }

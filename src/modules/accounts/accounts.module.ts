@@ -3,6 +3,7 @@ import { AccountsAdminController } from './accounts-admin.controller';
 import { AccountsAdminService } from './accounts-admin.service';
 import { AccountsRepository } from './accounts.repository';
 import { ConsolePermissionsReader } from './console-permissions';
+import { PartnersModule } from '../partners/partners.module';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordLinksService } from './password-links.service';
@@ -13,6 +14,7 @@ import { SessionService } from './session.service';
 /** Console accounts: sign-in, sessions, password links; and the accounts admin routes for operators. */
 @Global()
 @Module({
+  imports: [PartnersModule],
   controllers: [SessionController, AccountsAdminController],
   providers: [
     AccountsRepository,

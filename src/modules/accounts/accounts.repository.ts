@@ -129,20 +129,6 @@ export class AccountsRepository {
     return rows.map((row) => row.placeId);
   }
 
-  /** The ids among `placeIds` that are places. */
-  async existingPlaceIds(placeIds: string[]): Promise<Set<string>> {
-    if (placeIds.length === 0) return new Set();
-    const rows: { id: string }[] = await this.dataSource.query('SELECT id FROM places WHERE id IN (?)', [
-      placeIds,
-    ]);
-    return new Set(rows.map((row) => row.id));
-  }
-
-  async partnerExists(partnerId: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM partners WHERE id = ?', [partnerId]);
-    return rows.length > 0;
-  }
-
   /** Accounts by e-mail; `q` matches part of the e-mail or the name. */
   async listAccounts(
     filter: AccountFilter,

@@ -74,7 +74,7 @@ export class SessionController {
       rate_limited: 'Too many failed sign-ins; try again in 540 seconds.',
     },
   )
-  async login(
+  async signIn(
     @Body() body: LoginDto,
     @Client() client: ClientInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -88,7 +88,7 @@ export class SessionController {
   @SessionAuth()
   @ApiOperation({ summary: 'The signed-in account and the CSRF token of its session' })
   @ApiOkResponse({ type: SessionDto })
-  current(@CurrentSession() session: LiveSession): Promise<SessionDto> {
+  getSession(@CurrentSession() session: LiveSession): Promise<SessionDto> {
     return this.sessions.describe(session);
   }
 
@@ -97,7 +97,7 @@ export class SessionController {
   @SessionAuth()
   @ApiOperation({ summary: 'Sign out: the session ends and the cookie is cleared (needs X-CSRF-Token)' })
   @ApiNoContentResponse({ description: 'Signed out' })
-  async logout(
+  async signOut(
     @CurrentSession() session: LiveSession,
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -111,7 +111,7 @@ export class SessionController {
   @ApiParam(TOKEN_PARAM)
   @ApiOkResponse({ type: PasswordLinkInfoDto })
   @ApiErrorResponses({ 404: ['not_found'] }, { not_found: LINK_GONE })
-  describeLink(@Param('token') token: string): Promise<PasswordLinkInfoDto> {
+  describePasswordLink(@Param('token') token: string): Promise<PasswordLinkInfoDto> {
     return this.passwordLinks.describe(token);
   }
 

@@ -33,7 +33,7 @@ export class AppValidationController {
     description: 'The beneficiary may use the app: who they are and what their benefit plan includes',
   })
   @ApiErrorResponses({ 422: ['invalid_parameter', 'not_exists', 'inactive_employee'] })
-  validate(
+  validateEmployee(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
   ): Promise<AppValidationResponseDto> {

@@ -22,7 +22,7 @@ export class AuditController {
   })
   @ApiOkResponse({ type: AuditPageDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  list(@Query() query: AuditQueryDto): Promise<Page<AuditEntryDto>> {
+  listAuditEntries(@Query() query: AuditQueryDto): Promise<Page<AuditEntryDto>> {
     return this.audit.list(query);
   }
 
@@ -40,7 +40,7 @@ export class AuditController {
       '5f0c3a6e-2b1d-4c8f-9a7b-6c5d4e3f2a1b,\r\n',
   )
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  export(@Query() query: AuditExportQueryDto): StreamableFile {
+  exportAuditEntries(@Query() query: AuditExportQueryDto): StreamableFile {
     return csvFile('audit.csv', this.audit.export(query));
   }
 }

@@ -5,7 +5,7 @@ import {
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiExtension, ApiSecurity } from '@nestjs/swagger';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { AuthenticatedPlace } from './auth.types';
@@ -14,26 +14,13 @@ import type { LiveSession } from '../accounts/session.service';
 import { AuditActor, Caller, placeActor } from './caller';
 import { AdminGuard, ApiKeyGuard, BearerGuard, ROLES_METADATA, SessionGuard } from './guards';
 
-export const API_KEY_SECURITY = 'x-api-key';
-export const BEARER_SECURITY = 'bearer';
-export const ADMIN_SECURITY = 'admin';
-export const SESSION_SECURITY = 'session';
-
 /** `x-api-key: <PLACE_API_KEY>`: check-in and app routes. */
 export const ApiKeyAuth = () =>
-  applyDecorators(
-    UseGuards(ApiKeyGuard),
-    ApiSecurity(API_KEY_SECURITY),
-    ApiErrorResponses({ 401: ['invalid_api_key'] }),
-  );
+  applyDecorators(UseGuards(ApiKeyGuard), ApiErrorResponses({ 401: ['invalid_api_key'] }));
 
 /** `Authorization: Bearer <ACCESS_TOKEN>` from POST /partner/auth: `/partner/*` routes. */
 export const BearerAuth = () =>
-  applyDecorators(
-    UseGuards(BearerGuard),
-    ApiBearerAuth(BEARER_SECURITY),
-    ApiErrorResponses({ 401: ['invalid_token', 'token_expired'] }),
-  );
+  applyDecorators(UseGuards(BearerGuard), ApiErrorResponses({ 401: ['invalid_token', 'token_expired'] }));
 
 /**
  * The control panel: `Authorization: Bearer <ADMIN_API_TOKEN>` (an operator), or a console session cookie
@@ -42,8 +29,6 @@ export const BearerAuth = () =>
 export const AdminAuth = () =>
   applyDecorators(
     UseGuards(AdminGuard),
-    ApiBearerAuth(ADMIN_SECURITY),
-    ApiCookieAuth(SESSION_SECURITY),
     ApiExtension('x-roles', ['operator']),
     ApiErrorResponses({ 401: ['invalid_token', 'invalid_session'], 403: ['forbidden'] }),
   );
@@ -59,7 +44,6 @@ export const Roles = (...roles: Exclude<Role, 'operator'>[]) =>
 export const SessionAuth = () =>
   applyDecorators(
     UseGuards(SessionGuard),
-    ApiCookieAuth(SESSION_SECURITY),
     ApiErrorResponses({ 401: ['invalid_session'], 403: ['forbidden'] }),
   );
 

@@ -3,8 +3,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { PartnersModule } from '../partners/partners.module';
 import { AuthController } from './auth.controller';
-import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { AdminGuard, ApiKeyGuard, BearerGuard, SessionGuard } from './guards';
 import { PlaceKeyCache } from './place-key-cache';
@@ -14,6 +14,7 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 @Global()
 @Module({
   imports: [
+    PartnersModule,
     PassportModule,
     JwtModule.register({}),
     // Slows down key guessing on the token exchange; per client address, per process.
@@ -26,7 +27,6 @@ import { JwtStrategy } from './strategies/jwt.strategy';
   ],
   controllers: [AuthController],
   providers: [
-    AuthRepository,
     AuthService,
     PlaceKeyCache,
     ApiKeyStrategy,
@@ -36,6 +36,6 @@ import { JwtStrategy } from './strategies/jwt.strategy';
     AdminGuard,
     SessionGuard,
   ],
-  exports: [PlaceKeyCache, AuthRepository, ApiKeyGuard, BearerGuard, AdminGuard, SessionGuard],
+  exports: [PlaceKeyCache, PartnersModule, ApiKeyGuard, BearerGuard, AdminGuard, SessionGuard],
 })
 export class AuthModule {}

@@ -3,14 +3,14 @@ import { JwtService } from '@nestjs/jwt';
 import { hashKey } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { AuthRepository } from './auth.repository';
+import { ApiKeysRepository } from '../partners/api-keys.repository';
 import { PartnerTokenClaims } from './auth.types';
 import { PartnerAuthRequestDto, PartnerAuthResponseDto } from './dto/partner-auth.dto';
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly repository: AuthRepository,
+    private readonly repository: ApiKeysRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -1,4 +1,4 @@
-import type { PlaceKeyRow } from './auth.repository';
+import type { PlaceKeyRow } from '../partners/api-keys.repository';
 
 /** The gym a request acts for, resolved from its `x-api-key` or its bearer token. */
 export interface AuthenticatedPlace {

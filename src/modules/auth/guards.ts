@@ -5,17 +5,20 @@ import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
+import { AcceptsCredentials } from '../../common/swagger/security';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import type { Role } from '../accounts/entities/account.entity';
 import { SessionAuthenticator } from '../accounts/session-authenticator';
 import type { LiveSession } from '../accounts/session.service';
 import { AuthenticatedPlace } from './auth.types';
 import { Caller } from './caller';
+import { ACCESS_TOKEN, ADMIN_TOKEN, CONSOLE_SESSION, PLACE_KEY } from './credential-schemes';
 import { API_KEY_STRATEGY } from './strategies/api-key.strategy';
 import { invalidApiKey } from './place-key-cache';
 import { JWT_STRATEGY } from './strategies/jwt.strategy';
 
 @Injectable()
+@AcceptsCredentials(PLACE_KEY)
 export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
   override handleRequest<T = AuthenticatedPlace>(err: unknown, user: T | false): T {
     if (err) throw err;
@@ -25,6 +28,7 @@ export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
 }
 
 @Injectable()
+@AcceptsCredentials(ACCESS_TOKEN)
 export class BearerGuard extends AuthGuard(JWT_STRATEGY) {
   override handleRequest<T = AuthenticatedPlace>(err: unknown, user: T | false, info: unknown): T {
     if (err) throw err;
@@ -57,6 +61,7 @@ export const ROLES_METADATA = 'admin:roles';
  * role's routes (403 `forbidden` otherwise) and with the CSRF rule on changes.
  */
 @Injectable()
+@AcceptsCredentials(ADMIN_TOKEN, CONSOLE_SESSION)
 export class AdminGuard implements CanActivate {
   private readonly expected: Buffer;
 
@@ -99,6 +104,7 @@ export class AdminGuard implements CanActivate {
 
 /** `/account/session`: the console session cookie (401 `invalid_session` without a live one), CSRF on changes. */
 @Injectable()
+@AcceptsCredentials(CONSOLE_SESSION)
 export class SessionGuard implements CanActivate {
   constructor(private readonly sessions: SessionAuthenticator) {}
 

@@ -6,20 +6,20 @@ import {
   Injectable,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../common/errors/domain-error';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { AcceptsCredentials } from '../../common/swagger/security';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-
-export const MEMBER_SECURITY = 'member';
+import { MEMBER_TOKEN } from './credential-schemes';
 
 /**
  * Member API guard: `Authorization: Bearer <MEMBER_API_TOKEN>`, compared in constant time. The admin token is
  * not this token (the configuration refuses them equal), so neither opens the other's routes.
  */
 @Injectable()
+@AcceptsCredentials(MEMBER_TOKEN)
 export class MemberGuard implements CanActivate {
   private readonly expected: Buffer;
 
@@ -41,8 +41,4 @@ export class MemberGuard implements CanActivate {
 
 /** `Authorization: Bearer <MEMBER_API_TOKEN>`: the member API, for the platform's app backend. */
 export const MemberAuth = () =>
-  applyDecorators(
-    UseGuards(MemberGuard),
-    ApiBearerAuth(MEMBER_SECURITY),
-    ApiErrorResponses({ 401: ['invalid_token'] }),
-  );
+  applyDecorators(UseGuards(MemberGuard), ApiErrorResponses({ 401: ['invalid_token'] }));

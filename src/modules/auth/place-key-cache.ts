@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { PlaceKeyRow } from './auth.repository';
+import { PlaceKeyRow } from '../partners/api-keys.repository';
 import { AuthenticatedPlace } from './auth.types';
 
 /** 401 `invalid_api_key`. */

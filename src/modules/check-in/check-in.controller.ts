@@ -80,7 +80,7 @@ export class CheckInController {
   @ApiBody({ schema: BOTH_SHAPES, examples: VALIDATE_EXAMPLES })
   @ApiNoContentResponse({ description: 'Eligible (for a token: a confirmation would succeed now)' })
   @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
-  async validate(@CurrentPlace() place: AuthenticatedPlace, @Body() body: unknown): Promise<void> {
+  async validateTrackUsage(@CurrentPlace() place: AuthenticatedPlace, @Body() body: unknown): Promise<void> {
     await this.checkIns.validate(place, body);
   }
 
@@ -104,7 +104,7 @@ export class CheckInController {
   @ApiBody({ schema: BOTH_SHAPES, examples: REGISTER_EXAMPLES })
   @ApiNoContentResponse({ description: 'Visit recorded' })
   @ApiErrorResponses({ 422: [...ELIGIBILITY_LABELS], 429: ['rate_limited'] })
-  async register(
+  async registerTrackUsage(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
     @IdempotencyKey() idempotencyKey?: string,
@@ -140,7 +140,7 @@ export class CheckInController {
     422: ['invalid_parameter', 'not_exists', ...CHECK_IN_STATE_LABELS],
     429: ['rate_limited'],
   })
-  async beneficiaryCode(
+  async getBeneficiaryCode(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
   ): Promise<BeneficiaryCodeResponseDto> {

@@ -91,7 +91,7 @@ export class BeneficiariesAdminController {
   @ApiBody({ type: BulkImportDto })
   @ApiOkResponse({ type: BulkImportResultDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  async bulkImport(
+  async importBeneficiaries(
     @CurrentCaller() caller: Caller,
     @Body() body: unknown,
     @RequestLocale() locale: Locale,
@@ -119,7 +119,7 @@ export class BeneficiariesAdminController {
   @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryUsageDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  usage(@Param('cpf') cpf: string): Promise<BeneficiaryUsageDto> {
+  getBeneficiaryUsage(@Param('cpf') cpf: string): Promise<BeneficiaryUsageDto> {
     return this.beneficiaries.usage(cpf);
   }
 
@@ -129,7 +129,10 @@ export class BeneficiariesAdminController {
   @ApiParam(CPF)
   @ApiOkResponse({ type: BeneficiaryVisitPageDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  visits(@Param('cpf') cpf: string, @Query() query: PageQueryDto): Promise<Page<BeneficiaryVisitDto>> {
+  listBeneficiaryVisits(
+    @Param('cpf') cpf: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<BeneficiaryVisitDto>> {
     return this.beneficiaries.visits(cpf, query);
   }
 

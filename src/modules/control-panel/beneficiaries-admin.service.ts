@@ -18,9 +18,10 @@ import {
   BeneficiaryChanges,
   BeneficiaryTuple,
   BeneficiaryWithPlan,
-  ControlPanelRepository,
+  BeneficiariesRepository,
   StoredBeneficiaryRow,
-} from './control-panel.repository';
+} from '../beneficiaries/beneficiaries.repository';
+import { VisitsRepository } from '../eligibility/visits.repository';
 import {
   BeneficiariesExportQueryDto,
   BeneficiariesQueryDto,
@@ -58,7 +59,8 @@ function freshCode(taken: Set<string>): string {
 @Injectable()
 export class BeneficiariesAdminService {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly repository: BeneficiariesRepository,
+    private readonly visitsRepository: VisitsRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditLog,
     private readonly leases: Leases,
@@ -310,7 +312,10 @@ export class BeneficiariesAdminService {
     const now = this.clock.now();
     const timeZone = this.config.businessTimezone;
     const monthStart = startOfMonth(now, timeZone);
-    const { visits, lastVisitAt } = await this.repository.beneficiaryVisitCount(beneficiary.id, monthStart);
+    const { visits, lastVisitAt } = await this.visitsRepository.beneficiaryVisitCount(
+      beneficiary.id,
+      monthStart,
+    );
     const plan = beneficiary.benefitPlan ?? null;
     const limit = plan?.monthlyVisitLimit ?? null;
     return {
@@ -330,7 +335,7 @@ export class BeneficiariesAdminService {
   async visits(id: string, query: PageQueryDto): Promise<Page<BeneficiaryVisitDto>> {
     const beneficiary = await this.findBeneficiary(id);
     const page = paging(query);
-    const { rows, total } = await this.repository.visitsOfBeneficiary(
+    const { rows, total } = await this.visitsRepository.visitsOfBeneficiary(
       beneficiary.id,
       page.offset,
       page.pageSize,

@@ -3,7 +3,7 @@ import { notFound } from '../../common/errors/domain-error';
 import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { toBenefitPlanDto } from './control-panel.mappers';
-import { BenefitPlanChanges, ControlPanelRepository } from './control-panel.repository';
+import { BenefitPlanChanges, BeneficiariesRepository } from '../beneficiaries/beneficiaries.repository';
 import { BenefitPlanDto, CreateBenefitPlanDto, UpdateBenefitPlanDto } from './dto/benefit-plans.dto';
 import { withCode } from './generated-code';
 import { Transactions } from '../../database/transactions';
@@ -12,7 +12,7 @@ import { Transactions } from '../../database/transactions';
 @Injectable()
 export class BenefitPlansAdminService {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly repository: BeneficiariesRepository,
     private readonly transactions: Transactions,
     private readonly audit: AuditLog,
   ) {}

@@ -6,7 +6,7 @@ import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
 import { productIdOf } from '../partners/product-id';
 import { BulkImportResult } from './bulk-rows';
-import { BeneficiaryWithPlan } from './control-panel.repository';
+import { BeneficiaryWithPlan } from '../beneficiaries/beneficiaries.repository';
 import { BeneficiaryDto, BulkImportResultDto } from './dto/beneficiaries.dto';
 import { BenefitPlanDto } from './dto/benefit-plans.dto';
 import { PartnerDto } from './dto/partners.dto';

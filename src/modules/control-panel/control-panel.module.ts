@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
+import { EligibilityModule } from '../eligibility/eligibility.module';
+import { PartnersModule } from '../partners/partners.module';
 import { BeneficiariesAdminController } from './beneficiaries-admin.controller';
 import { BeneficiariesAdminService } from './beneficiaries-admin.service';
 import { BenefitPlansAdminController } from './benefit-plans-admin.controller';
 import { BenefitPlansAdminService } from './benefit-plans-admin.service';
-import { ControlPanelRepository } from './control-panel.repository';
 import { KeyRotation } from './key-rotation';
-import { PartnersModule } from '../partners/partners.module';
 import { PartnersAdminController } from './partners-admin.controller';
 import { PartnersAdminService } from './partners-admin.service';
 import { PlacesAdminController } from './places-admin.controller';
@@ -14,7 +15,7 @@ import { VisitsAdminController } from './visits-admin.controller';
 
 /** The control-panel API: `Authorization: Bearer <ADMIN_API_TOKEN>` or a console session, by role. */
 @Module({
-  imports: [PartnersModule],
+  imports: [PartnersModule, BeneficiariesModule, EligibilityModule],
   controllers: [
     PartnersAdminController,
     PlacesAdminController,
@@ -23,7 +24,6 @@ import { VisitsAdminController } from './visits-admin.controller';
     VisitsAdminController,
   ],
   providers: [
-    ControlPanelRepository,
     PartnersAdminService,
     PlacesAdminService,
     BenefitPlansAdminService,

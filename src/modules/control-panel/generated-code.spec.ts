@@ -1,5 +1,5 @@
 import { DomainError } from '../../common/errors/domain-error';
-import { CodeTakenError } from './control-panel.repository';
+import { CodeTakenError } from '../../database/unique-insert';
 import { withCode } from './generated-code';
 
 const taken = 'field.codeTakenByPlace';

@@ -1,7 +1,7 @@
 import { generateCode } from '../../common/domain/codes';
 import { invalidParameter } from '../../common/errors/domain-error';
 import { MessageKey } from '../../common/i18n/messages';
-import { CodeTakenError } from './control-panel.repository';
+import { CodeTakenError } from '../../database/unique-insert';
 
 const ATTEMPTS = 5;
 

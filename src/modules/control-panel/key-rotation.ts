@@ -4,7 +4,7 @@ import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { Transactions } from '../../database/transactions';
-import { ControlPanelRepository } from './control-panel.repository';
+import { PartnersRepository } from '../partners/partners.repository';
 
 /** Whose key: a partner's (`ptk_`, covers its places) or a place's (`plk_`). */
 export type KeyOwner = { type: 'partner'; id: number } | { type: 'place'; id: string };
@@ -17,7 +17,7 @@ export type KeyOwner = { type: 'partner'; id: number } | { type: 'place'; id: st
 @Injectable()
 export class KeyRotation {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly repository: PartnersRepository,
     private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,

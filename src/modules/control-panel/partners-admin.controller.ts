@@ -73,7 +73,7 @@ export class PartnersAdminController {
   @ApiParam({ name: 'id', example: 7 })
   @ApiCreatedResponse({ type: PartnerKeyDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  rotateKey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PartnerKeyDto> {
+  rotatePartnerKey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PartnerKeyDto> {
     return this.partners.rotatePartnerKey(caller, id);
   }
 }

@@ -8,7 +8,7 @@ import { AuditLog } from '../audit/audit-log';
 import { Caller } from '../auth/caller';
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { toPartnerDto, toPlaceDto } from './control-panel.mappers';
-import { ControlPanelRepository } from './control-panel.repository';
+import { PartnersRepository } from '../partners/partners.repository';
 import { KeyRotation } from './key-rotation';
 import {
   CreatePartnerDto,
@@ -25,7 +25,7 @@ import { Transactions } from '../../database/transactions';
 @Injectable()
 export class PartnersAdminService {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly repository: PartnersRepository,
     private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly audit: AuditLog,

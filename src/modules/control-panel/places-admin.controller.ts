@@ -88,7 +88,7 @@ export class PlacesAdminController {
   @ApiParam(PLACE_ID)
   @ApiCreatedResponse({ type: PlaceKeyDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  rotateKey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PlaceKeyDto> {
+  rotatePlaceKey(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<PlaceKeyDto> {
     return this.places.rotatePlaceKey(caller, id);
   }
 
@@ -102,7 +102,7 @@ export class PlacesAdminController {
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: RevealedKeysDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  revealKeys(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<RevealedKeysDto> {
+  revealPlaceKeys(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<RevealedKeysDto> {
     return this.places.revealKeys(caller, id);
   }
 
@@ -143,7 +143,7 @@ export class PlacesAdminController {
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: VisitPageDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  visits(
+  listPlaceVisits(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Query() query: TrackUsagesQueryDto,

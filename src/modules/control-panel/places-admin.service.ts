@@ -12,7 +12,8 @@ import { Caller } from '../auth/caller';
 import { PlaceKeyCache } from '../auth/place-key-cache';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { toPlaceDto, toPlanDto } from './control-panel.mappers';
-import { ControlPanelRepository, VisitListRow } from './control-panel.repository';
+import { PartnersRepository } from '../partners/partners.repository';
+import { VisitListRow, VisitsRepository } from '../eligibility/visits.repository';
 import { KeyRotation } from './key-rotation';
 import {
   AdminPlanDto,
@@ -42,7 +43,8 @@ import { Transactions } from '../../database/transactions';
 @Injectable()
 export class PlacesAdminService {
   constructor(
-    private readonly repository: ControlPanelRepository,
+    private readonly visitsRepository: VisitsRepository,
+    private readonly partners: PartnersRepository,
     private readonly transactions: Transactions,
     private readonly vault: KeyVault,
     private readonly keyCache: PlaceKeyCache,
@@ -54,7 +56,7 @@ export class PlacesAdminService {
   /** Places by name; a gym account sees its own only. */
   async listPlaces(caller: Caller, query: PlacesQueryDto): Promise<Page<PlaceListItemDto>> {
     const page = paging(query);
-    const { rows, total } = await this.repository.listPlaces(
+    const { rows, total } = await this.partners.listPlaces(
       {
         q: query.q?.trim() || undefined,
         partnerId: query.partner_id === undefined ? undefined : Number(query.partner_id),
@@ -80,11 +82,11 @@ export class PlacesAdminService {
   }
 
   async createPlace(caller: Caller, body: CreatePlaceDto): Promise<PlaceDto> {
-    const partner = await this.repository.findPartner(body.partner_id);
+    const partner = await this.partners.findPartner(body.partner_id);
     if (!partner) throw notFound('controlPanel.partnerNotFound', { id: body.partner_id });
     const key = generateApiKey('plk');
     const place = await this.transactions.run(async (manager) => {
-      const repository = this.repository.in(manager);
+      const repository = this.partners.in(manager);
       const created = await withCode(
         body.code,
         (code) =>
@@ -112,7 +114,7 @@ export class PlacesAdminService {
 
   async getPlace(caller: Caller, id: string): Promise<PlaceDetailDto> {
     const place = await this.findPlace(caller, id);
-    const plans = await this.repository.plansOfPlace(place.id);
+    const plans = await this.partners.plansOfPlace(place.id);
     return { ...this.placeDto(caller, place), plans: plans.map(toPlanDto) };
   }
 
@@ -123,7 +125,7 @@ export class PlacesAdminService {
       ...(body.active !== undefined && { active: body.active }),
     };
     await this.transactions.run(async (manager) => {
-      const repository = this.repository.in(manager);
+      const repository = this.partners.in(manager);
       await repository.updatePlace(place.id, changes);
       await this.audit.write(manager, caller.actor, {
         action: 'place.update',
@@ -153,7 +155,7 @@ export class PlacesAdminService {
   async revealKeys(caller: Caller, id: string): Promise<RevealedKeysDto> {
     const place = await this.findPlace(caller, id);
     const withPartnerKey = caller.reachesPartnerKey(place.partnerId);
-    const partner = withPartnerKey ? await this.repository.findPartner(place.partnerId) : null;
+    const partner = withPartnerKey ? await this.partners.findPartner(place.partnerId) : null;
     await this.transactions.run((manager) =>
       this.audit.write(manager, caller.actor, {
         action: 'key.reveal',
@@ -171,7 +173,7 @@ export class PlacesAdminService {
   async createPlan(caller: Caller, placeId: string, body: CreatePlanDto): Promise<AdminPlanDto> {
     const place = await this.findPlace(caller, placeId);
     const plan = await this.transactions.run(async (manager) => {
-      const repository = this.repository.in(manager);
+      const repository = this.partners.in(manager);
       const created = await withCode(
         body.code,
         (code) =>
@@ -197,10 +199,10 @@ export class PlacesAdminService {
 
   async deletePlan(caller: Caller, placeId: string, code: string): Promise<AdminPlanDto> {
     const place = await this.findPlace(caller, placeId);
-    const plan = await this.repository.findPlanOfPlace(place.id, code.toUpperCase());
+    const plan = await this.partners.findPlanOfPlace(place.id, code.toUpperCase());
     if (!plan) throw notFound('controlPanel.planNotFound', { code });
     const deleted = await this.transactions.run(async (manager) => {
-      const repository = this.repository.in(manager);
+      const repository = this.partners.in(manager);
       const stored = await repository.softDeletePlan(plan);
       await this.audit.write(manager, caller.actor, {
         action: 'plan.delete',
@@ -218,7 +220,7 @@ export class PlacesAdminService {
     const place = await this.findPlace(caller, placeId);
     const page = paging(query);
     const { from, to } = this.window(query);
-    const { rows, total } = await this.repository.visitsOfPlace(
+    const { rows, total } = await this.visitsRepository.visitsOfPlace(
       place.id,
       from,
       to,
@@ -243,7 +245,7 @@ export class PlacesAdminService {
   async allVisits(caller: Caller, query: VisitsQueryDto): Promise<Page<VisitListItemDto>> {
     const page = paging(query);
     const { from, to } = this.window(query);
-    const { rows, total } = await this.repository.listVisits(
+    const { rows, total } = await this.visitsRepository.listVisits(
       { placeId: query.place_id, from, to },
       page.offset,
       page.pageSize,
@@ -270,7 +272,7 @@ export class PlacesAdminService {
     const filter = { placeId: query.place_id, from, to };
     return csvLines(
       ['id', 'created_at', 'place_id', 'place_name', 'beneficiary_code', 'cpf', 'plan_code'],
-      (after: VisitListRow | undefined) => this.repository.exportVisits(filter, after?.id, CSV_BATCH),
+      (after: VisitListRow | undefined) => this.visitsRepository.exportVisits(filter, after?.id, CSV_BATCH),
       (row) => [
         String(row.id),
         formatInZone(row.createdAt, this.config.businessTimezone),
@@ -301,7 +303,7 @@ export class PlacesAdminService {
 
   /** The place, if the caller reaches it; 404 alike for a place that does not exist and one outside its scope. */
   private async findPlace(caller: Caller, id: string): Promise<PlaceEntity> {
-    const place = await this.repository.findPlace(id);
+    const place = await this.partners.findPlace(id);
     if (!place || !caller.reachesPlace(place)) throw notFound('controlPanel.placeNotFound', { id });
     return place;
   }

@@ -26,14 +26,14 @@ export class HealthController {
   @Get('live')
   @HealthCheck()
   @ApiOperation({ summary: 'Liveness: the process answers; checks no dependency' })
-  live() {
+  checkLiveness() {
     return this.health.check([]);
   }
 
   @Get('ready')
   @HealthCheck()
   @ApiOperation({ summary: 'Readiness: database and queue (Redis) reachable; 503 naming what is down' })
-  ready(@Res({ passthrough: true }) reply: FastifyReply) {
+  checkReadiness(@Res({ passthrough: true }) reply: FastifyReply) {
     return this.checkDependencies(reply);
   }
 

@@ -49,7 +49,7 @@ export class CheckInConfirmationsController {
       ...BENEFICIARY_RULE_LABELS,
     ],
   })
-  async confirm(@Param('token') token: string): Promise<string> {
+  async confirmCheckIn(@Param('token') token: string): Promise<string> {
     await this.confirmations.confirmAtEndpoint(token);
     return CONFIRMED;
   }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { EligibilityModule } from '../eligibility/eligibility.module';
+import { PartnersModule } from '../partners/partners.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { MemberGuard } from '../auth/member-auth';
 import { CheckInConfirmationService } from './check-in-confirmation.service';
@@ -18,7 +20,7 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
  * the check-in module), and listed per place in the control panel.
  */
 @Module({
-  imports: [EligibilityModule, WebhooksModule],
+  imports: [BeneficiariesModule, EligibilityModule, PartnersModule, WebhooksModule],
   controllers: [
     MemberCheckInsController,
     CheckInConfirmationsController,

@@ -44,12 +44,6 @@ export interface NewCheckIn {
   expiresAt: Date;
 }
 
-export interface PlaceRef {
-  id: string;
-  name: string;
-  code: string;
-}
-
 /** Another pending check-in of the gym holds this token. */
 export class PendingTokenTaken extends Error {}
 
@@ -112,24 +106,6 @@ function statusCondition(status: CheckInStatus, now: Date): [string, unknown[]] 
 @Injectable()
 export class MemberCheckInsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** Prepared statements here and in the look-ups below: each member check-in or confirmation runs one. */
-  async findPlaceByCode(code: string): Promise<PlaceRef | undefined> {
-    const rows = await executePrepared<PlaceRef[]>(
-      this.dataSource,
-      'SELECT id, name, code FROM places WHERE code = ?',
-      [code],
-    );
-    return rows[0];
-  }
-
-  async findPlace(id: string): Promise<{ id: string; partnerId: number } | undefined> {
-    const rows: { id: string; partnerId: number }[] = await this.dataSource.query(
-      'SELECT id, partner_id AS partnerId FROM places WHERE id = ?',
-      [id],
-    );
-    return rows[0] && { id: rows[0].id, partnerId: Number(rows[0].partnerId) };
-  }
 
   async findById(id: string): Promise<CheckInRow | undefined> {
     const rows: CheckInRow[] = await this.dataSource.query(`${ROW_SELECT} WHERE c.id = ?`, [id]);
@@ -313,19 +289,6 @@ export class MemberCheckInsRepository {
       [placeId, ...values],
     );
     return { rows: rows.map(toState), total: Number(total) };
-  }
-
-  /** The id of the beneficiary with this CPF or this code. */
-  async findBeneficiaryId(
-    by: { cpf: string } | { code: string } | { memberNumber: string },
-  ): Promise<number | undefined> {
-    const [column, value] =
-      'cpf' in by ? ['cpf', by.cpf] : 'code' in by ? ['code', by.code] : ['member_number', by.memberNumber];
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM beneficiaries WHERE ${column} = ?`,
-      [value],
-    );
-    return rows[0] ? Number(rows[0].id) : undefined;
   }
 
   /** A beneficiary's check-ins at every place, newest first. */

@@ -8,6 +8,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { Caller } from '../auth/caller';
+import { BeneficiariesRepository } from '../beneficiaries/beneficiaries.repository';
 import { EligibilityRepository } from '../eligibility/eligibility.repository';
 import { cannotExist } from '../eligibility/eligibility';
 import { Admission, EligibilityService, FactsNow, lockedFacts } from '../eligibility/eligibility.service';
@@ -16,6 +17,7 @@ import {
   BENEFICIARY_IDENTIFIER_TYPES,
   parseTrackUsageRequest,
 } from '../eligibility/track-usage-request';
+import { PartnersRepository, PlaceRef } from '../partners/partners.repository';
 import { MemberCheckInChanged, WebhookOutboxService } from '../webhooks/webhook-outbox.service';
 import type { SubscribedFacts } from '../webhooks/webhooks.repository';
 import { CHECK_IN_CANCELLED, CHECK_IN_CREATED } from '../webhooks/webhooks.constants';
@@ -31,12 +33,7 @@ import {
 } from './dto/place-check-ins.dto';
 import { CancelReason } from './entities/member-check-in.entity';
 import { assertPending, statusAt } from './member-check-in-status';
-import {
-  CheckInRow,
-  MemberCheckInsRepository,
-  PendingTokenTaken,
-  PlaceRef,
-} from './member-check-ins.repository';
+import { CheckInRow, MemberCheckInsRepository, PendingTokenTaken } from './member-check-ins.repository';
 
 /** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
 const MAX_TOKEN_DRAWS = 20;
@@ -57,6 +54,8 @@ export interface CheckInAt {
 export class MemberCheckInsService {
   constructor(
     private readonly repository: MemberCheckInsRepository,
+    private readonly partners: PartnersRepository,
+    private readonly beneficiaries: BeneficiariesRepository,
     private readonly checkIns: EligibilityRepository,
     private readonly eligibility: EligibilityService,
     private readonly outbox: WebhookOutboxService,
@@ -77,7 +76,7 @@ export class MemberCheckInsService {
     if (request.serviceProviderCode === undefined) {
       throw invalidParameter('field.required', { field: 'service_provider_code' });
     }
-    const place = await this.repository.findPlaceByCode(request.serviceProviderCode);
+    const place = await this.partners.findPlaceByCode(request.serviceProviderCode);
     if (!place) {
       throw new DomainError(
         'invalid_gym',
@@ -131,7 +130,7 @@ export class MemberCheckInsService {
     placeId: string,
     query: PlaceCheckInsQueryDto,
   ): Promise<PlaceCheckInPageDto> {
-    const place = await this.repository.findPlace(placeId);
+    const place = await this.partners.findPlace(placeId);
     if (!place || !caller.reachesPlace(place)) {
       throw notFound('controlPanel.placeNotFound', { id: placeId });
     }
@@ -160,9 +159,9 @@ export class MemberCheckInsService {
   ): Promise<BeneficiaryCheckInPageDto> {
     const cpf = normalizeCpf(identifier);
     const beneficiaryId = isValidCpf(cpf)
-      ? await this.repository.findBeneficiaryId({ cpf })
+      ? await this.beneficiaries.findBeneficiaryId({ cpf })
       : /^[A-Za-z0-9]{8}$/.test(identifier)
-        ? await this.repository.findBeneficiaryId({ code: identifier.toUpperCase() })
+        ? await this.beneficiaries.findBeneficiaryId({ code: identifier.toUpperCase() })
         : undefined;
     if (beneficiaryId === undefined) throw notFound('controlPanel.beneficiaryNotFound');
     const page = Number(query.page ?? 1);

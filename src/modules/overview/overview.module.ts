@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PartnersModule } from '../partners/partners.module';
 import { MemberCheckInsModule } from '../member-check-ins/member-check-ins.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CheckInTally } from './check-in-tally';
@@ -11,7 +12,7 @@ import { OverviewService } from './overview.service';
  * count of check-in answers (CheckInTally) they chart.
  */
 @Module({
-  imports: [WebhooksModule, MemberCheckInsModule],
+  imports: [PartnersModule, WebhooksModule, MemberCheckInsModule],
   controllers: [OverviewController],
   providers: [OverviewRepository, OverviewService, CheckInTally],
   exports: [CheckInTally],

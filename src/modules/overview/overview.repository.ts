@@ -12,13 +12,6 @@ export interface OutcomeCount {
   answers: number;
 }
 
-export interface OverviewPlaceRow {
-  id: string;
-  name: string;
-  code: string;
-  active: number | string;
-}
-
 /** The overview's own table (the hourly check-in counts) and its reads of places and visits. */
 @Injectable()
 export class OverviewRepository {
@@ -58,15 +51,6 @@ export class OverviewRepository {
         [since, ...params],
       );
     return rows.map((row) => ({ ...row, answers: Number(row.answers) }));
-  }
-
-  /** The places reached, by name (used when the reach is a few places: a gym account, or one place asked for). */
-  placesOf(reach: PlaceReach, limit: number): Promise<OverviewPlaceRow[]> {
-    const [condition, params] = placeReachCondition(reach, 'p.id');
-    return this.dataSource.query(
-      `SELECT p.id, p.name, p.code, p.active FROM places p WHERE ${condition} ORDER BY p.name, p.id LIMIT ?`,
-      [...params, limit],
-    );
   }
 
   /** Visits recorded since `since` per place reached (through each place's own index). */

@@ -4,6 +4,7 @@ import { formatInZone } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { Caller, PlaceReach } from '../auth/caller';
+import { PartnersRepository } from '../partners/partners.repository';
 import { MemberCheckInsRepository } from '../member-check-ins/member-check-ins.repository';
 import { DeliveryHealthRepository, EndpointHealthRow } from '../webhooks/delivery-health.repository';
 import { EndpointStateDto } from '../webhooks/dto/webhooks.dto';
@@ -28,6 +29,7 @@ const MAX_PLACES = 50;
 export class OverviewService {
   constructor(
     private readonly repository: OverviewRepository,
+    private readonly partners: PartnersRepository,
     private readonly deliveries: DeliveryHealthRepository,
     private readonly memberCheckIns: MemberCheckInsRepository,
     private readonly clock: Clock,
@@ -37,7 +39,7 @@ export class OverviewService {
   async overview(caller: Caller, query: OverviewQueryDto): Promise<OverviewDto> {
     const reach: PlaceReach = { scope: caller.placeScope, placeId: query.place_id };
     const perPlace = !('all' in reach.scope) || reach.placeId !== undefined;
-    const places = perPlace ? await this.repository.placesOf(reach, MAX_PLACES) : null;
+    const places = perPlace ? await this.partners.placesReached(reach, MAX_PLACES) : null;
     if (query.place_id !== undefined && places?.length === 0) {
       throw notFound('controlPanel.placeNotFound', { id: query.place_id });
     }

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysRepository } from './api-keys.repository';
+import { PartnersRepository } from './partners.repository';
 import { PlaceSummaryRepository } from './place-summary.repository';
 
-/** Partners and places: what several modules share of them. */
+/**
+ * Partners, places and plans: the owner of their tables (PartnersRepository) and of the places' check-in summary
+ * (PlaceSummaryRepository); other modules call these.
+ */
 @Module({
-  providers: [PlaceSummaryRepository],
-  exports: [PlaceSummaryRepository],
+  providers: [ApiKeysRepository, PartnersRepository, PlaceSummaryRepository],
+  exports: [ApiKeysRepository, PartnersRepository, PlaceSummaryRepository],
 })
 export class PartnersModule {}

@@ -10,7 +10,7 @@ import {
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { BearerAuth, CurrentPlace } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
-import { PlanDto, PlansResponseDto } from './dto/plans.dto';
+import { PLAN_CODE_QUERY_MAX_LENGTH, PlanDto, PlansResponseDto } from './dto/plans.dto';
 import { PlansService } from './plans.service';
 
 @ApiTags('Plans')
@@ -26,13 +26,26 @@ export class PlansController {
     description:
       'Without `id`: the gym with its active plans. With `?id=CODE`: an array of the matching plans.',
   })
-  @ApiQuery({ name: 'id', required: false, example: 'DPINH002', description: 'A plan code' })
+  @ApiQuery({
+    name: 'id',
+    required: false,
+    type: String,
+    maxLength: PLAN_CODE_QUERY_MAX_LENGTH,
+    example: 'DPINH002',
+    description: 'A plan code (case-insensitive): answers the matching active plans as an array',
+  })
   @ApiOkResponse({
-    description: 'The gym with its active plans, or with `?id=` an array of the matching plans',
+    description:
+      'Without `id`, an object: the gym with its active plans (`PlansResponseDto`). With `?id=`, an array of the matching plans (`PlanDto[]`). The two shapes differ in JSON type, so no discriminator is needed.',
     schema: {
       oneOf: [
         { $ref: getSchemaPath(PlansResponseDto) },
-        { type: 'array', items: { $ref: getSchemaPath(PlanDto) } },
+        {
+          type: 'array',
+          title: 'PlansByCode',
+          description: 'With `?id=`: the matching active plans',
+          items: { $ref: getSchemaPath(PlanDto) },
+        },
       ],
     },
   })

@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlaceEntity } from '../partners/entities/place.entity';
-import { PlanEntity } from '../partners/entities/plan.entity';
+import { PartnersModule } from '../partners/partners.module';
 import { PlansController } from './plans.controller';
-import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PlaceEntity, PlanEntity])],
+  imports: [PartnersModule],
   controllers: [PlansController],
-  providers: [PlansRepository, PlansService],
+  providers: [PlansService],
 })
 export class PlansModule {}

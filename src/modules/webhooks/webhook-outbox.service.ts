@@ -7,6 +7,7 @@ import { statement, Statement } from '../../database/statement-batch';
 import { NewEvent, SubscribedFacts, WebhooksRepository, WellhubSubscriber } from './webhooks.repository';
 import { productIdOf } from '../partners/product-id';
 import { CHECK_IN_CREATED, CheckInEventType } from './webhooks.constants';
+import { CheckInEventDto, WebhookEventCheckInDto } from './dto/webhook-events.dto';
 
 /** What the check-in module hands over about a visit it has just inserted. */
 export interface CheckInRecorded {
@@ -191,11 +192,11 @@ export class WebhookOutboxService {
       placeId: string;
       at: Date;
       endpoint?: string;
-      checkIn: Record<string, unknown>;
+      checkIn: WebhookEventCheckInDto;
     },
   ): NewEvent {
     const id = generateEventId();
-    const body = {
+    const body: CheckInEventDto = {
       id,
       type: event.type,
       created_at: this.time(event.at),

@@ -39,7 +39,7 @@ export class WebhooksAdminController {
   @ApiParam(PLACE_ID)
   @ApiOkResponse({ type: WebhookListDto })
   @ApiErrorResponses({ 404: ['not_found'] })
-  list(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<WebhookListDto> {
+  listPlaceWebhooks(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<WebhookListDto> {
     return this.webhooks.list(caller, id);
   }
 
@@ -53,7 +53,7 @@ export class WebhooksAdminController {
   @ApiBody({ type: WebhookRequestDto })
   @ApiCreatedResponse({ type: WebhookCreatedResponseDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  create(
+  createPlaceWebhook(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Body() body: WebhookRequestDto,
@@ -72,7 +72,7 @@ export class WebhooksAdminController {
   @ApiBody({ type: WebhookUrlDto })
   @ApiOkResponse({ type: WebhookUpdatedResponseDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  update(
+  updatePlaceWebhook(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Param('type') type: string,
@@ -91,7 +91,7 @@ export class WebhooksAdminController {
   @ApiParam(TYPE_PARAM)
   @ApiOkResponse({ type: WebhookDeletedResponseDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  remove(
+  removePlaceWebhook(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Param('type') type: string,
@@ -113,7 +113,7 @@ export class WebhooksAdminController {
     { 404: ['not_found'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
     { rate_limited: 'Too many test events for this place; try again in 42 seconds.' },
   )
-  sendTest(
+  sendPlaceTestEvent(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Param('type') type: string,

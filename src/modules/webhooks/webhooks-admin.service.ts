@@ -6,7 +6,7 @@ import { Page, pageOf, paging } from '../../common/http/paging';
 import { maskCpfsInText } from '../../common/logging/logging.module';
 import { formatInZone } from '../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { AuthRepository } from '../auth/auth.repository';
+import { ApiKeysRepository } from '../partners/api-keys.repository';
 import { AuthenticatedPlace, authenticatedPlace } from '../auth/auth.types';
 import { Caller } from '../auth/caller';
 import {
@@ -56,7 +56,7 @@ function maskPayload(value: unknown): unknown {
 @Injectable()
 export class WebhooksAdminService {
   constructor(
-    private readonly places: AuthRepository,
+    private readonly places: ApiKeysRepository,
     private readonly webhooks: WebhooksService,
     private readonly deliveries: DeliveriesAdminRepository,
     private readonly health: DeliveryHealthRepository,

@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../../common/swagger/api-error-responses.decorator';
+import { ApiSentEvents } from '../../common/swagger/openapi-31';
 import { BearerAuth, CurrentPlace, PlaceAsActor } from '../auth/auth.decorators';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { AuditActor } from '../auth/caller';
@@ -22,6 +23,7 @@ import {
   WebhookRequestDto,
   WebhookUpdatedResponseDto,
 } from './dto/webhooks.dto';
+import { CheckInEventDto, TestEventDto } from './dto/webhook-events.dto';
 import { WebhooksService } from './webhooks.service';
 
 const SIGNING = `Deliveries follow Standard Webhooks: a JSON POST with \`webhook-id\` (the event id, the same on every
@@ -32,6 +34,20 @@ retry), \`webhook-timestamp\` and \`webhook-signature: v1,<base64 HMAC-SHA256 of
 const TYPE_PARAM = { name: 'type', example: 'CHECKIN', enum: ['CHECKIN'] };
 
 @ApiTags('Webhooks')
+@ApiSentEvents(
+  {
+    name: 'checkInEvent',
+    summary: 'A check-in event, to a CHECKIN subscription',
+    description: `CHECK_IN_CREATED (a visit the gym recorded, or a member's app check-in with its \`endpoint\`), CHECK_IN_VALIDATED, CHECK_IN_CANCELLED.\n\n${SIGNING}`,
+    body: CheckInEventDto,
+  },
+  {
+    name: 'testEvent',
+    summary: 'A test event, from POST /partner/webhook/test/{type}',
+    description: SIGNING,
+    body: TestEventDto,
+  },
+)
 @Controller('partner/webhook')
 @BearerAuth()
 export class WebhooksController {
@@ -90,7 +106,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'The delivery log: event, URL, status, attempts, last answer' })
   @ApiOkResponse({ type: DeliveryPageDto })
   @ApiErrorResponses({ 422: ['invalid_parameter'] })
-  deliveries(
+  listWebhookDeliveries(
     @CurrentPlace() place: AuthenticatedPlace,
     @Query() query: DeliveriesQueryDto,
   ): Promise<DeliveryPageDto> {
@@ -102,7 +118,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Send a delivered or failed event again (same webhook-id)' })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
-  redeliver(
+  redeliverWebhookDelivery(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
     @Param('id') id: string,
@@ -124,7 +140,7 @@ export class WebhooksController {
     { 404: ['not_found'], 422: ['invalid_parameter'], 429: ['rate_limited'] },
     { rate_limited: 'Too many test events for this place; try again in 42 seconds.' },
   )
-  sendTest(
+  sendTestEvent(
     @CurrentPlace() place: AuthenticatedPlace,
     @PlaceAsActor() actor: AuditActor,
     @Param('type') type: string,

@@ -38,6 +38,7 @@ import {
 import { WebhookRelay } from './webhook-relay.service';
 import { TEST_EVENT, WEBHOOK_TYPES, WebhookType, WELLHUB_CHECKIN } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
+import { TestEventDto } from './dto/webhook-events.dto';
 import { WebhooksRepository } from './webhooks.repository';
 
 const PAGE_SIZE = 50;
@@ -295,7 +296,7 @@ export class WebhooksService {
     if (!subscription) throw notFound('webhooks.missing', { type });
     const now = this.clock.now();
     const id = generateEventId();
-    const payload = {
+    const payload: TestEventDto = {
       id,
       type: TEST_EVENT,
       created_at: formatInZone(now, this.config.businessTimezone),

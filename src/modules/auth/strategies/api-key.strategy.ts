@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { HeaderAPIKeyStrategy } from 'passport-headerapikey';
 import { hashKey } from '../../../common/crypto/key-vault';
-import { AuthRepository } from '../auth.repository';
+import { ApiKeysRepository } from '../../partners/api-keys.repository';
 import { AuthenticatedPlace, authenticatedPlace } from '../auth.types';
 import { PlaceKeyCache } from '../place-key-cache';
 
@@ -12,7 +12,7 @@ export const API_KEY_STRATEGY = 'api-key';
 @Injectable()
 export class ApiKeyStrategy extends PassportStrategy(HeaderAPIKeyStrategy, API_KEY_STRATEGY) {
   constructor(
-    private readonly repository: AuthRepository,
+    private readonly repository: ApiKeysRepository,
     private readonly cache: PlaceKeyCache,
   ) {
     super({ header: 'x-api-key', prefix: '' }, false);

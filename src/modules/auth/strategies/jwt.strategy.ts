@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { AuthRepository } from '../auth.repository';
+import { ApiKeysRepository } from '../../partners/api-keys.repository';
 import { AuthenticatedPlace, authenticatedPlace, PartnerTokenClaims } from '../auth.types';
 
 export const JWT_STRATEGY = 'partner-jwt';
@@ -12,7 +12,7 @@ export const JWT_STRATEGY = 'partner-jwt';
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly repository: AuthRepository,
+    private readonly repository: ApiKeysRepository,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),

@@ -146,7 +146,7 @@ export class BulkErrorDto {
   @ApiProperty({ example: 3, description: 'Index of the row in the request' })
   index: number;
 
-  @ApiProperty({ example: 'invalid_parameter' })
+  @ApiProperty({ enum: ['invalid_parameter'], example: 'invalid_parameter' })
   label: 'invalid_parameter';
 
   @ApiProperty({ example: 'cpf must be 11 digits with valid check digits' })

@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** The longest `?id=` GET /partner/plans looks up. */
+export const PLAN_CODE_QUERY_MAX_LENGTH = 64;
+
 export class PlanDto {
-  @ApiProperty({ example: 12 })
+  @ApiProperty({ type: 'integer', example: 12, description: "The plan's numeric id" })
   id: number;
 
   @ApiProperty({ example: 'Musculação' })
@@ -16,7 +19,13 @@ export class PlanDto {
   @ApiProperty({ example: '2026-10-01T12:00:00.000Z' })
   updatedAt: Date;
 
-  @ApiProperty({ example: null, nullable: true, type: String })
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'Always null here: the route lists active plans only',
+  })
   deletedAt: Date | null;
 
   @ApiProperty({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e62', description: 'The place (gym) uuid' })

@@ -22,9 +22,9 @@ export interface PartnerKeyRow {
 const PLACE_COLUMNS = `p.id, p.code, p.name, p.active, p.partner_id AS partnerId, p.key_version AS keyVersion,
   pt.key_version AS partnerKeyVersion`;
 
-/** The lean lookups that authentication runs on every request. */
+/** The lean look-ups of places and partners by API key (or id) that authentication runs on every request. */
 @Injectable()
-export class AuthRepository {
+export class ApiKeysRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findPlaceByKeyHash(hash: string): Promise<PlaceKeyRow | undefined> {

@@ -1,5 +1,5 @@
 import { EntityMetadata, QueryFailedError } from 'typeorm';
-import { duplicatedProperty } from './control-panel.repository';
+import { duplicatedProperty } from './unique-insert';
 
 const metadata = {
   indices: [

@@ -371,7 +371,7 @@ export interface paths {
      * Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)
      * @description Makes the member's check-in at the gym as the app would (the member API's rules and events) and answers the body of its Wellhub-format `checkin` event, as sent to the gym's subscription. 404 when the sandbox is off.
      */
-    post: operations['simulateSandbox'];
+    post: operations['createSimulatedCheckIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -428,7 +428,7 @@ export interface paths {
      * The gyms this key covers
      * @description A partner's key covers every gym of the partner; a place's key its own gym.
      */
-    get: operations['gymsIntegrationSetup'];
+    get: operations['listGyms'];
     put?: never;
     post?: never;
     delete?: never;
@@ -445,13 +445,13 @@ export interface paths {
       cookie?: never;
     };
     /** The gym's Wellhub-format webhooks (the secret is never returned) */
-    get: operations['listIntegrationSetup'];
+    get: operations['listGymWebhooks'];
     put?: never;
     /**
      * Subscribe the gym's `checkin` webhook (Wellhub format)
      * @description Replaces the gym's Wellhub-format subscription (an empty list removes it); its `/partner/webhook/*` subscription, if any, stays as it is. Each app check-in at the gym is then POSTed to `url` with `X-Gympass-Signature`: HMAC-SHA1 of the exact body bytes with `secret`, hex, upper case. Delivery, retries, the delivery log, redelivery and the breaker are the service's own, as for every webhook; the URL rules (https, public addresses) apply.
      */
-    post: operations['replaceIntegrationSetup'];
+    post: operations['setGymWebhooks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4346,7 +4346,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  simulateSandbox: {
+  createSimulatedCheckIn: {
     parameters: {
       query?: never;
       header?: {
@@ -4818,7 +4818,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  gymsIntegrationSetup: {
+  listGyms: {
     parameters: {
       query?: never;
       header?: never;
@@ -4867,7 +4867,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  listIntegrationSetup: {
+  listGymWebhooks: {
     parameters: {
       query?: never;
       header?: {
@@ -4937,7 +4937,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  replaceIntegrationSetup: {
+  setGymWebhooks: {
     parameters: {
       query?: never;
       header?: {

@@ -17,6 +17,7 @@ import { HttpRouteConfig } from '../../common/http/route-config';
 import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/security';
 import { message } from '../../common/i18n/messages';
 import { AuditActor, placeActor } from '../auth/caller';
+import { PLACE_KEY } from '../auth/credential-schemes';
 import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
 import { AccessErrorDto, AccessForbiddenDto } from './dto/access-control.dto';
 import { DEMO_GYM_ID } from './dto/access-examples';
@@ -30,17 +31,6 @@ export const ACCESS_KEY: CredentialScheme = {
     type: 'http',
     scheme: 'bearer',
     description: "The partner's or the place's API key (Wellhub-compatible routes)",
-  },
-};
-
-/** The same keys in the legacy `X-Api-Key` header. */
-export const ACCESS_API_KEY: CredentialScheme = {
-  name: 'access-api-key',
-  scheme: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-Api-Key',
-    description: "The partner's or the place's API key, in the legacy header (Wellhub-compatible routes)",
   },
 };
 
@@ -94,7 +84,8 @@ function gymNumber(raw: unknown): number | undefined {
  * second, to tell 401 from 403, only on refusal. Nothing is cached: a rotated key stops at once.
  */
 @Injectable()
-@AcceptsCredentials(ACCESS_KEY, ACCESS_API_KEY)
+// The legacy X-Api-Key header is the place key's scheme (a partner's key works in it too).
+@AcceptsCredentials(ACCESS_KEY, PLACE_KEY)
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly repository: AccessControlRepository,

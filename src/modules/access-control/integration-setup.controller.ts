@@ -35,7 +35,7 @@ export class IntegrationSetupController {
     description: "A partner's key covers every gym of the partner; a place's key its own gym.",
   })
   @ApiOkResponse({ type: SystemGymsDto })
-  gyms(@CurrentCredential() credential: AccessCredential): Promise<SystemGymsDto> {
+  listGyms(@CurrentCredential() credential: AccessCredential): Promise<SystemGymsDto> {
     return this.setup.gyms(credential);
   }
 
@@ -60,7 +60,7 @@ export class IntegrationSetupController {
     description:
       '`webhook.invalid_event`, `webhook.invalid_url`, `webhook.invalid_secret`, `webhook.invalid`',
   })
-  replace(
+  setGymWebhooks(
     @CurrentGym() gym: AccessGym,
     @Body() body: unknown,
     @GymAsActor() actor: AuditActor,
@@ -73,7 +73,7 @@ export class IntegrationSetupController {
   @GYM_PARAM
   @ApiOperation({ summary: "The gym's Wellhub-format webhooks (the secret is never returned)" })
   @ApiOkResponse({ type: GymWebhooksDto })
-  list(@CurrentGym() gym: AccessGym): Promise<GymWebhooksDto> {
+  listGymWebhooks(@CurrentGym() gym: AccessGym): Promise<GymWebhooksDto> {
     return this.setup.webhooksOf(gym);
   }
 }

@@ -15,8 +15,9 @@ export class SandboxController {
   @Post(':gym_id/simulate/checkins')
   @HttpCode(201)
   @Header('content-type', 'application/json; charset=utf-8')
-  @AccessAuth('path')
+  // The key first (401 without one), then whether the sandbox is on (404 when off).
   @UseGuards(SandboxEnabledGuard)
+  @AccessAuth('path')
   @ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID) })
   @ApiOperation({
     summary: "Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)",
@@ -36,7 +37,7 @@ export class SandboxController {
     description: '`checkin.validation.denied` (a rule refuses, with its label), `checkin.validation.invalid`',
   })
   @ApiResponse({ status: 404, type: AccessErrorDto, description: 'No such member, or the sandbox is off' })
-  simulate(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<string> {
+  createSimulatedCheckIn(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<string> {
     return this.sandbox.simulateCheckIn(gym, body);
   }
 }

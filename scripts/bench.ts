@@ -457,6 +457,51 @@ async function memberCheckIns(
 }
 
 /**
+ * Wellhub-compatible validation (POST /access/v1/validate) at the bench gym, subscribed in that format too:
+ * member check-ins made through the member API for beneficiaries no other run used (below those of
+ * memberCheckIns), then each validated by member number with the place key as bearer and X-Gym-Id, as many as
+ * memberCheckIns confirms at their endpoint. Its rate is compared with that confirmation's, of the same run.
+ */
+async function wellhubValidations(
+  receiverUrl: string,
+  placeKey: string,
+  drained: () => Promise<{ seconds: number }>,
+): Promise<{ validated: LoadResult; sustained: number; created: number }> {
+  const auth = { authorization: `Bearer ${placeKey}` };
+  const { gyms } = await (
+    await fetch(`http://127.0.0.1:${SERVICE_PORT}/v1/systems/gyms`, { headers: auth })
+  ).json();
+  const gymId = String((gyms as { id: number }[])[0].id);
+  const subscribed = await fetch(`http://127.0.0.1:${SERVICE_PORT}/v1/systems/gyms/${gymId}/webhooks`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      webhooks: [{ event: 'checkin', url: receiverUrl, secret: 'bench-wellhub-secret' }],
+    }),
+  });
+  if (subscribed.status !== 204) throw new Error(`Wellhub-format subscription refused: ${subscribed.status}`);
+  const creations = Array.from({ length: Math.floor(MEMBER_CHECK_INS / 2) }, (_, i) => ({
+    path: '/member/v1/check_ins',
+    body: JSON.stringify({
+      type: 'cpf',
+      identifier: cpfFromBase(100000000 + POOL - 1 - MEMBER_CHECK_INS - i),
+      service_provider_code: GYM_CODE,
+    }),
+  }));
+  const created = await warmedLoadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, drained, true);
+  const validations = created.answers
+    .filter((answer) => answer.status === 201)
+    .map((answer) => ({
+      path: '/access/v1/validate',
+      body: JSON.stringify({
+        gympass_id: (JSON.parse(answer.body) as { member_number: string }).member_number,
+      }),
+    }));
+  const validated = await warmedLoadList(validations, { ...auth, 'x-gym-id': gymId }, drained);
+  return { validated: validated.result, sustained: validated.sustained, created: validations.length };
+}
+
+/**
  * The service as `start:prod` runs it, on a fresh database of its own (`fresh` false: on the one there);
  * resolves once it listens. `main`: another build's main.js.
  */
@@ -621,6 +666,8 @@ async function main(): Promise<void> {
 
   log(`member check-ins: ${MEMBER_CHECK_INS} created, half confirmed at their endpoint, half by token`);
   const member = await memberCheckIns(receiver, placeKey, () => drain(receiver, eventsDb));
+  log('Wellhub-compatible validations, against the confirmation at the endpoint');
+  const wellhub = await wellhubValidations(receiverUrl, placeKey, () => drain(receiver, eventsDb));
   const memberDrain = await drain(receiver, eventsDb);
   await eventsDb.end();
 
@@ -716,12 +763,27 @@ async function main(): Promise<void> {
       `${name.padEnd(29)} |${fmt(result.rps)} rps (sustained ${run.sustained.toFixed(0)}) ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ms | ${ratio.toFixed(2)} sustained, ${(result.rps / ownRegister).toFixed(2)} in-window | ${result.ok} 2xx, ${result.non2xx} non-2xx`,
     );
     if (name !== 'member check-in creation')
-      checks.push([`${name}: ${ratio.toFixed(2)} of the service's own register (sustained) >= 0.75`, ratio >= 0.75]);
+      checks.push([
+        `${name}: ${ratio.toFixed(2)} of the service's own register (sustained) >= 0.75`,
+        ratio >= 0.75,
+      ]);
     checks.push([
       `${name}: no non-2xx (${result.non2xx}, errors ${result.errors})`,
       result.non2xx === 0 && result.errors === 0,
     ]);
   }
+  const wellhubRatio = wellhub.sustained / member.endpoint.sustained;
+  lines.push(
+    `${'Wellhub validate'.padEnd(29)} |${fmt(wellhub.validated.rps)} rps ${fmt(wellhub.validated.p50, 1)} ${fmt(wellhub.validated.p99, 1)} ms | ${wellhubRatio.toFixed(2)} of the confirmation at the endpoint (sustained) | ${wellhub.validated.ok} 2xx, ${wellhub.validated.non2xx} non-2xx of ${wellhub.created}`,
+  );
+  checks.push([
+    `Wellhub validate: ${wellhubRatio.toFixed(2)} of the confirmation at the endpoint >= 0.9`,
+    wellhubRatio >= 0.9,
+  ]);
+  checks.push([
+    `Wellhub validate: no non-2xx (${wellhub.validated.non2xx}, errors ${wellhub.validated.errors})`,
+    wellhub.validated.non2xx === 0 && wellhub.validated.errors === 0,
+  ]);
   checks.push([
     `every created member check-in's endpoint arrived (${member.withoutEndpoint} missing)`,
     member.withoutEndpoint === 0,

@@ -10,13 +10,16 @@ import { PartnerEntity } from '../src/modules/partners/entities/partner.entity';
 import { PlaceEntity } from '../src/modules/partners/entities/place.entity';
 import { PlanEntity } from '../src/modules/partners/entities/plan.entity';
 import { PlaceSummaryRepository } from '../src/modules/partners/place-summary.repository';
+import { productIdOf } from '../src/modules/partners/product-id';
 
 export interface DemoPlace {
   id: string;
   name: string;
   code: string;
   apiKey: string;
-  plans: { code: string; name: string; tier: number }[];
+  /** Its number in the Wellhub-compatible access control (`X-Gym-Id`). */
+  gymId: number;
+  plans: { code: string; name: string; tier: number; productId?: number }[];
 }
 
 export interface DemoAccount {
@@ -31,7 +34,15 @@ export interface DemoData {
   partnerName: string;
   partnerApiKey: string;
   places: DemoPlace[];
-  beneficiaries: { cpf: string; code: string; name: string; benefitPlan: string; active: boolean }[];
+  beneficiaries: {
+    cpf: string;
+    code: string;
+    name: string;
+    benefitPlan: string;
+    active: boolean;
+    /** 13 digits: `gympass_id` of the Wellhub-compatible access control. */
+    memberNumber?: string;
+  }[];
 }
 
 const PARTNER_NAME = 'Demo Fitness';
@@ -110,12 +121,22 @@ async function upsertPlace(
     });
   }
   const plans = manager.getRepository(PlanEntity);
+  const seeded: DemoPlace['plans'] = [];
   for (const plan of spec.plans) {
     const found = await plans.findOne({ where: { code: plan.code }, withDeleted: true });
-    if (!found) await plans.save({ placeId: place.id, externalReference: `ext-${plan.code}`, ...plan });
+    const saved =
+      found ?? (await plans.save({ placeId: place.id, externalReference: `ext-${plan.code}`, ...plan }));
+    seeded.push({ ...plan, productId: productIdOf(saved.id) });
   }
   await new PlaceSummaryRepository(manager.connection).refresh(place.id, manager);
-  return { id: place.id, name: place.name, code: place.code, apiKey: key, plans: spec.plans };
+  return {
+    id: place.id,
+    name: place.name,
+    code: place.code,
+    apiKey: key,
+    gymId: Number(place.gymId),
+    plans: seeded,
+  };
 }
 
 /** One console account of each role; the gym account reaches the Pinheiros unit only. */
@@ -167,6 +188,12 @@ export async function seedDemo(dataSource: DataSource, vault: KeyVault): Promise
       if (!(await repository.findOne({ where: { cpf } }))) await repository.save(row);
       beneficiaries.push({ cpf, code: row.code, name: row.name, benefitPlan, active: row.active });
     }
+    const numbers: { cpf: string; memberNumber: string }[] = await manager.query(
+      'SELECT cpf, member_number AS memberNumber FROM beneficiaries WHERE cpf IN (?)',
+      [beneficiaries.map((b) => b.cpf)],
+    );
+    const numberOf = new Map(numbers.map((row) => [row.cpf, String(row.memberNumber)]));
+    for (const beneficiary of beneficiaries) beneficiary.memberNumber = numberOf.get(beneficiary.cpf);
     return { accounts: ACCOUNTS, partnerName: partner.name, partnerApiKey: key, places, beneficiaries };
   });
 }

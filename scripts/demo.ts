@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { KeyVault } from '../src/common/crypto/key-vault';
 import { AppConfig, demoReceiverPort, loadConfig, setEnvDefaults } from '../src/config/app-config';
 import { bootstrap, exitOnStartFailure, portInUse } from '../src/main';
-import { AppCheckIn, createAppCheckIn, startReceiver, subscribe } from './demo-app-check-in';
+import { AppCheckIn, createAppCheckIn, startReceiver, subscribe, wellhubCheckIn } from './demo-app-check-in';
 import { DEMO_PASSWORD, DemoData, seedDemo } from './demo-seed';
 
-/** Four GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
+/** Five GOLD beneficiaries without a visit in the recent window, so that the story works on every run. */
 async function pickFreshBeneficiaries(
   dataSource: DataSource,
   demo: DemoData,
@@ -21,7 +21,7 @@ async function pickFreshBeneficiaries(
   );
   const used = new Set(recent.map((r) => r.cpf));
   const fresh = gold.filter((cpf) => !used.has(cpf));
-  return [0, 1, 2, 3].map((i) => fresh[i] ?? gold[i]);
+  return [0, 1, 2, 3, 4].map((i) => fresh[i] ?? gold[i]);
 }
 
 interface Story {
@@ -30,7 +30,47 @@ interface Story {
   demo: DemoData;
   cpfs: string[];
   appCheckIn?: AppCheckIn;
+  /** Whether the signed Wellhub-format `checkin` of the sandbox's check-in reached the receiver. */
+  wellhubArrived?: boolean;
   config: AppConfig;
+}
+
+/** The Wellhub-compatible story: a gym system written for that platform, at Demo Fitness Pinheiros. */
+function wellhubStory({ base, receiverPort, demo, cpfs, wellhubArrived }: Story): string {
+  const pinheiros = demo.places[1];
+  const member = demo.beneficiaries.find((b) => b.cpf === cpfs[4]);
+  const json = `-H 'content-type: application/json'`;
+  const auth = `-H 'Authorization: Bearer ${demo.partnerApiKey}'`;
+  const gym = `-H 'X-Gym-Id: ${pinheiros.gymId}'`;
+  const arrived = wellhubArrived
+    ? 'The demo did steps 24 and 25 at start: the receiver printed the signed checkin above.'
+    : 'The demo could not do steps 24 and 25 at start: run them, and watch the receiver.';
+  return `
+Software written for Wellhub (ex-Gympass) at ${pinheiros.name}: gym_id ${pinheiros.gymId}, product_id ${pinheiros.plans[0].productId}
+(${pinheiros.plans[0].name}); the partner's key works as Wellhub's bearer token (a place's key too, or in X-Api-Key).
+${member?.name}, member number (gympass_id) ${member?.memberNumber}. ${arrived}
+The sandbox helper is on (ACCESS_SANDBOX=true). See docs/wellhub.md.
+
+# 24. The gym's checkin webhook, in that platform's format, to the demo receiver (signed with its secret)
+curl -i -X POST ${base}/v1/systems/gyms/${pinheiros.gymId}/webhooks ${auth} ${json} \\
+  -d '{"webhooks":[{"event":"checkin","url":"http://127.0.0.1:${receiverPort}/wellhub","secret":"demo-wellhub-secret"}]}'
+
+# 25. The member checks in in the app (the sandbox simulates it) -> 201 with the checkin event's body;
+#     the receiver prints it with X-Gympass-Signature, checked as those clients check it
+curl -s -X POST ${base}/helper/v1/gyms/${pinheiros.gymId}/simulate/checkins ${auth} ${json} \\
+  -d '{"gympass_user_id":"${member?.memberNumber}"}'
+
+# 26. The gym system validates it -> 200 {"metadata":{"total":1,"errors":0},"results":{...}}: the visit is recorded
+curl -i -X POST ${base}/access/v1/validate ${auth} ${gym} ${json} \\
+  -d '{"gympass_id":"${member?.memberNumber}"}'
+
+# 27. The same again (an answer lost on the way) -> 400 checkin.already.validated: the same check-in, no second visit
+curl -s -X POST ${base}/access/v1/validate ${auth} ${gym} ${json} \\
+  -d '{"gympass_id":"${member?.memberNumber}"}'
+
+# 28. Without a key -> 401 auth.unauthorized (a key that does not cover the gym: 403 {"Message": ...})
+curl -s -X POST ${base}/access/v1/validate ${gym} ${json} -d '{"gympass_id":"${member?.memberNumber}"}'
+`;
 }
 
 function appStory({ base, demo, cpfs, appCheckIn, config }: Story): string {
@@ -217,7 +257,12 @@ A new operator outside the demo: npm run account:create-operator -- --email you@
 }
 
 async function main(): Promise<void> {
-  setEnvDefaults({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
+  setEnvDefaults({
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    ACCESS_SANDBOX: 'true',
+  });
   const config = loadConfig();
   // Started first, so that a busy port stops the demo before anything else runs.
   const receiverPort = demoReceiverPort(config);
@@ -243,8 +288,19 @@ async function main(): Promise<void> {
     { identifier: cpfs[2], service_provider_code: pinheiros.code },
     received,
   );
+  const wellhubMember = demo.beneficiaries.find((b) => b.cpf === cpfs[4]);
+  told.wellhubArrived =
+    wellhubMember?.memberNumber !== undefined &&
+    (await wellhubCheckIn(
+      base,
+      demo.partnerApiKey,
+      pinheiros.gymId,
+      `http://127.0.0.1:${receiverPort}/wellhub`,
+      wellhubMember.memberNumber,
+      received,
+    ));
   console.log(`${story(told)}${appStory(told)}
-${consoleStory(base, demo)}
+${consoleStory(base, demo)}${wellhubStory(told)}
 The service (${base}, PORT and HOST) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run
 until you press Ctrl-C. The console: ${base}/console/ (password ${DEMO_PASSWORD}).
 `);

@@ -15,6 +15,7 @@ import { CheckInModule } from './modules/check-in/check-in.module';
 import { ControlPanelModule } from './modules/control-panel/control-panel.module';
 import { HealthModule } from './modules/health/health.module';
 import { MemberCheckInsModule } from './modules/member-check-ins/member-check-ins.module';
+import { AccessControlModule } from './modules/access-control/access-control.module';
 import { OverviewModule } from './modules/overview/overview.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
@@ -33,6 +34,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ControlPanelModule,
     CheckInModule,
     MemberCheckInsModule,
+    AccessControlModule,
     PlansModule,
     AppValidationModule,
     WebhooksModule,

@@ -246,6 +246,7 @@ describe('console reads: beneficiary page, failing deliveries, partner names, au
       place_name: 'Centro',
       plan_code: null,
       created_at: '2026-11-05T19:00:00.000-03:00',
+      custom_code: null,
     });
     const checkIns = (await admin('get', '/admin/beneficiaries/JOANA001/check-ins').expect(200)).body;
     expect(checkIns).toMatchObject({ total: 1 });

@@ -63,6 +63,7 @@ describe('console lists (e2e)', () => {
       partner_name: 'Acme',
       name: 'Paulista',
       code: 'PAULISTA',
+      gym_id: Number(paulista.place.gymId),
       active: true,
       webhook_subscribed: true,
     });
@@ -95,6 +96,7 @@ describe('console lists (e2e)', () => {
     expect(all.data[0]).toEqual({
       cpf: joana.cpf,
       code: 'JOANA001',
+      member_number: String(joana.memberNumber),
       name: 'Joana Lima',
       email: joana.email,
       active: true,
@@ -139,6 +141,7 @@ describe('console lists (e2e)', () => {
       cpf: first.cpf,
       plan_code: plan.code,
       created_at: '2026-11-02T07:00:00.000-03:00',
+      custom_code: null,
     });
     expect((await get(`/admin/visits?place_id=${paulista.place.id}`).expect(200)).body.total).toBe(2);
     expect((await get('/admin/visits?from=2026-11-05&to=2026-11-15').expect(200)).body.data).toEqual([

@@ -134,9 +134,11 @@ describe('control panel (e2e)', () => {
         partner_id: partner.id,
         name: 'Acme Paulista',
         code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+        gym_id: expect.any(Number),
         active: true,
         place_api_key: expect.stringMatching(/^plk_/),
       });
+      expect(place.gym_id).toBeGreaterThanOrEqual(100001);
       const given = await post('/admin/places', {
         partner_id: partner.id,
         name: 'Pinheiros',
@@ -268,6 +270,7 @@ describe('control panel (e2e)', () => {
       ).body;
       expect(basic).toEqual({
         id: expect.any(Number),
+        product_id: basic.id + 100000,
         name: 'Basic',
         code: expect.stringMatching(/^[A-Z0-9]{8}$/),
         tier: 1,
@@ -444,6 +447,7 @@ describe('control panel (e2e)', () => {
       expect(created.body).toEqual({
         cpf: '11144477735',
         code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+        member_number: expect.stringMatching(/^[1-9]\d{12}$/),
         name: 'Joana Lima',
         email: 'joana@example.com',
         phone: '+5511988887777',
@@ -758,6 +762,7 @@ describe('control panel (e2e)', () => {
             cpf: '11144477735',
             plan_code: plan.code,
             created_at: '2026-11-03T07:00:00.000-03:00',
+            custom_code: null,
           },
           expect.objectContaining({ created_at: '2026-11-02T07:00:00.000-03:00' }),
         ],
@@ -831,6 +836,7 @@ describe('control panel (e2e)', () => {
         cpf: '11144477735',
         plan_code: null,
         created_at: '2026-10-31T21:54:00.000-03:00',
+        custom_code: null,
       });
       const second = (await get(`/admin/places/${place.id}/track-usages?page=2`).expect(200)).body;
       expect(second).toMatchObject({ page: 2, total: 55 });

@@ -64,11 +64,42 @@ describe('npm run demo (e2e, real process)', () => {
       expect(header).toContain(
         `Queue dashboard: ${base}/admin/queues   user admin, password dev-admin-token-change-me`,
       );
-      expect(header).toContain(`Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)`);
+      expect(header).toContain(
+        `Webhook receiver: http://127.0.0.1:${receiverPort}/webhooks (DEMO_RECEIVER_PORT)`,
+      );
       // The demo subscribed its receiver and made a member check-in: the receiver got the event on its port.
       expect(demo.logs).toContain('[webhook receiver] POST /webhooks CHECK_IN_CREATED');
       expect(demo.logs).toContain(
         `The service (${base}, PORT and HOST) and the webhook receiver (port ${receiverPort}, DEMO_RECEIVER_PORT) run\nuntil you press Ctrl-C.`,
+      );
+      // The Wellhub-compatible story: the demo subscribed its receiver in that platform's format and simulated a
+      // member's check-in; the signed checkin arrived and the receiver found its signature valid.
+      expect(demo.logs).toMatch(
+        /\[webhook receiver\] POST \/wellhub checkin\n {2}X-Gympass-Signature: [0-9A-F]{40} \(valid /,
+      );
+      expect(demo.logs).toContain('The demo did steps 24 and 25 at start');
+      // Steps 26 and 27 as printed: validate -> 200, the same again -> 400 checkin.already.validated.
+      const validate =
+        /# 26\.[^\n]*\ncurl -i -X POST (\S+) -H 'Authorization: Bearer (\S+)' -H 'X-Gym-Id: (\d+)' [^\n]*\n {2}-d '([^']+)'/.exec(
+          demo.logs,
+        );
+      expect(validate).not.toBeNull();
+      const [, url, key, gymId, body] = validate as RegExpExecArray;
+      const send = () =>
+        fetch(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'x-gym-id': gymId, 'content-type': 'application/json' },
+          body,
+        });
+      const first = await send();
+      expect(first.status).toBe(200);
+      expect(((await first.json()) as { results: { gym: { id: number } } }).results.gym.id).toBe(
+        Number(gymId),
+      );
+      const repeat = await send();
+      expect(repeat.status).toBe(400);
+      expect(((await repeat.json()) as { errors: { key: string }[] }).errors[0].key).toBe(
+        'checkin.already.validated',
       );
       // Bound to 127.0.0.1 only: another loopback address of the same machine is refused.
       await expect(fetch(`http://127.0.0.2:${port}/health/live`)).rejects.toThrow();
@@ -79,5 +110,6 @@ describe('npm run demo (e2e, real process)', () => {
       await demo.exitCode();
     }
     expect(demo.child.signalCode === 'SIGINT' || demo.child.exitCode === 0).toBe(true);
-  });
+    // Its own start may take the 120 s it waits for, on a loaded machine.
+  }, 180_000);
 });

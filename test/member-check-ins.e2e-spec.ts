@@ -95,6 +95,7 @@ describe('member check-ins (e2e)', () => {
         cancelled_at: null,
         place: { place: gym.place.id, name: gym.place.name, code: gym.place.code },
         plan_code: gym.plan.code,
+        member_number: expect.stringMatching(/^[1-9]\d{12}$/),
       });
       expect((await get(created.id).expect(200)).body).toEqual(created.body);
       expect(await visitCount(t)).toBe(0);
@@ -195,7 +196,7 @@ describe('member check-ins (e2e)', () => {
           'a token',
           (_cpf: string) => ({ type: 'token', identifier: '123456' }),
           'invalid_parameter',
-          'type must be one of: cpf, code',
+          'type must be one of: cpf, code, member_number',
         ],
         [
           'no gym',

@@ -10,6 +10,7 @@ interface Example {
 interface Parameter {
   in: string;
   name: string;
+  example?: unknown;
   schema?: { example?: unknown };
 }
 interface Operation {
@@ -26,6 +27,7 @@ interface Sent {
   expected: { status: number; label?: string };
   value: unknown;
   security: string[];
+  parameters: Parameter[];
 }
 
 /** `... → 204` or `... → 422 not_exists`: what the example answers against a fresh demo. */
@@ -44,7 +46,7 @@ describe('Every request example of the OpenAPI document answers as labelled agai
   let examples: Sent[];
   let queries: { path: string; query: Record<string, unknown>; status: number }[];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ACCESS_SANDBOX: 'true' });
     const document = (await request(t.http).get('/docs-json').expect(200)).body as {
       paths: Record<string, Record<string, Operation>>;
     };
@@ -71,6 +73,7 @@ describe('Every request example of the OpenAPI document answers as labelled agai
             expected: match ? { status: Number(match[1]), label: match[2] } : { status: NaN },
             value: example.value,
             security,
+            parameters,
           });
         }
       }
@@ -111,9 +114,19 @@ describe('Every request example of the OpenAPI document answers as labelled agai
     const answers: string[] = [];
     for (const example of examples) {
       const place = demo.places.find((p) => p.code === gymCodeOf(example.value)) ?? demo.places[1];
+      const exampleOf = (p: Parameter) => String(p.example ?? p.schema?.example);
+      const path = example.parameters
+        .filter((p) => p.in === 'path')
+        .reduce((at, p) => at.replace(`{${p.name}}`, exampleOf(p)), example.path);
       let call = request(t.http)
-        [example.method as 'post'](example.path)
+        [example.method as 'post'](path)
         .send(example.value as object);
+      // The Wellhub-compatible routes: the partner's key as the bearer, the gym in X-Gym-Id.
+      if (example.security.includes('access-key')) {
+        call = call.set('authorization', `Bearer ${demo.partnerApiKey}`);
+        for (const header of example.parameters.filter((p) => p.in === 'header'))
+          call = call.set(header.name, exampleOf(header));
+      }
       if (example.security.includes('x-api-key')) call = call.set('x-api-key', place.apiKey);
       if (example.security.includes('member'))
         call = call.set('authorization', `Bearer ${t.config.memberApiToken}`);

@@ -4,7 +4,16 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import request from 'supertest';
-import { IDENTIFIER_TYPES, MAX_FIELD_LENGTH } from '../src/modules/eligibility/track-usage-request';
+import {
+  CUSTOM_CODE_MAX_LENGTH,
+  WEBHOOK_SECRET_MAX_LENGTH,
+} from '../src/modules/access-control/dto/access-control.dto';
+import {
+  IDENTIFIER_TYPES,
+  MAX_FIELD_LENGTH,
+  MEMBER_NUMBER_PATTERN,
+} from '../src/modules/eligibility/track-usage-request';
+import { MAX_URL_LENGTH } from '../src/modules/webhooks/webhook-policy';
 import { MAX_BULK_ROWS } from '../src/modules/control-panel/bulk-rows';
 import { createTestApp, TestApp } from './support/test-app';
 
@@ -55,6 +64,9 @@ const TRACK_USAGE_FIELDS = {
   service_provider_code: { maxLength: MAX_FIELD_LENGTH },
   service_provider_plan_code: { maxLength: MAX_FIELD_LENGTH },
 };
+const CUSTOM_CODE_BODY = {
+  CustomCodeRequestDto: { custom_code: { minLength: 1, maxLength: CUSTOM_CODE_MAX_LENGTH } },
+};
 const HAND_PARSED: Record<string, Record<string, Record<string, Record<string, unknown>>>> = {
   'POST /v1/track_usages/validate': {
     TrackUsageAttributesDto: TRACK_USAGE_FIELDS,
@@ -72,13 +84,32 @@ const HAND_PARSED: Record<string, Record<string, Record<string, Record<string, u
   },
   'POST /member/v1/check_ins': {
     CreateMemberCheckInDto: {
-      type: { enum: ['cpf', 'code'] },
+      type: { enum: ['cpf', 'code', 'member_number'] },
       identifier: { maxLength: MAX_FIELD_LENGTH },
       service_provider_code: { maxLength: MAX_FIELD_LENGTH },
       service_provider_plan_code: { maxLength: MAX_FIELD_LENGTH },
     },
   },
   'POST /admin/beneficiaries/bulk': { BulkImportDto: { beneficiaries: { maxItems: MAX_BULK_ROWS } } },
+  // The Wellhub-compatible routes read their bodies by hand: their refusals carry that platform's keys.
+  'POST /access/v1/validate': {
+    ValidateRequestDto: {
+      gympass_id: { pattern: MEMBER_NUMBER_PATTERN.source },
+      custom_code: { minLength: 1, maxLength: CUSTOM_CODE_MAX_LENGTH },
+    },
+  },
+  'POST /access/v1/code/{gympass_id}': CUSTOM_CODE_BODY,
+  'PUT /access/v1/code/{gympass_id}': CUSTOM_CODE_BODY,
+  'POST /v1/systems/gyms/{gym_id}/webhooks': {
+    GymWebhookRequestItemDto: {
+      event: { enum: ['checkin'] },
+      url: { maxLength: MAX_URL_LENGTH },
+      secret: { minLength: 1, maxLength: WEBHOOK_SECRET_MAX_LENGTH },
+    },
+  },
+  'POST /helper/v1/gyms/{gym_id}/simulate/checkins': {
+    SimulateCheckInRequestDto: { gympass_user_id: { pattern: MEMBER_NUMBER_PATTERN.source } },
+  },
 };
 
 interface Route {

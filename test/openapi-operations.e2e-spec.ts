@@ -91,6 +91,10 @@ describe('The OpenAPI operations (e2e)', () => {
       bearer: () => ({ Authorization: `Bearer ${accessToken}` }),
       admin: () => ({ Authorization: `Bearer ${t.config.adminApiToken}` }),
       member: () => ({ Authorization: memberAuth(t) }),
+      'access-key': () => ({
+        Authorization: `Bearer ${gym.placeApiKey}`,
+        'X-Gym-Id': String(gym.place.gymId),
+      }),
       session: () => ({ Cookie: session.cookie, 'X-CSRF-Token': session.csrf }),
     };
   });

@@ -46,6 +46,8 @@ export interface AppConfig {
   checkInConfirmationWindowSeconds: number;
   /** Check-in token look-ups that find nothing, allowed per gym key per minute (then 429 `rate_limited`). */
   tokenLookupFailuresPerMinute: number;
+  /** ACCESS_SANDBOX: the Wellhub-compatible sandbox helper (`POST /helper/v1/gyms/:gym_id/simulate/checkins`). */
+  accessSandbox: boolean;
   /** A console session ends after this long without a request. */
   sessionIdleMinutes: number;
   /** A console session ends this long after sign-in, however busy. */
@@ -292,6 +294,7 @@ export function validateConfig(input: Env): AppConfig {
     memberApiToken: memberApiToken(env, production, adminApiToken),
     checkInConfirmationWindowSeconds: integer(env, 'CHECK_IN_CONFIRMATION_WINDOW_SECONDS', 5400, 1, 86400),
     tokenLookupFailuresPerMinute: integer(env, 'TOKEN_LOOKUP_FAILURES_PER_MINUTE', 30, 1),
+    accessSandbox: boolean(env, 'ACCESS_SANDBOX', false),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
     sessionLifetimeHours: integer(env, 'SESSION_LIFETIME_HOURS', 12, 1, 30 * 24),
     sessionCookieSecure: !['development', 'test'].includes(nodeEnv),

@@ -10,6 +10,34 @@ import { join, relative } from 'node:path';
  */
 const SHARED: { access: string; why: string }[] = [
   {
+    access: 'modules/access-control/access-control.repository.ts reads beneficiaries',
+    why: 'the Wellhub-compatible routes find a member by member number',
+  },
+  {
+    access: 'modules/access-control/access-control.repository.ts reads partners',
+    why: "a partner's key covers its gyms (AccessGuard's one read)",
+  },
+  {
+    access: 'modules/access-control/access-control.repository.ts reads places',
+    why: "a gym by gym_id, with whether the key is its place's (AccessGuard's one read)",
+  },
+  {
+    access: 'modules/access-control/access-control.repository.ts reads plans',
+    why: "the sandbox's product_id names a plan of the gym",
+  },
+  {
+    access: 'modules/access-control/access-control.repository.ts reads webhook_events',
+    why: "the sandbox answers the checkin event's body as stored",
+  },
+  {
+    access: 'modules/access-control/access-control.repository.ts reads webhook_subscriptions',
+    why: "the sandbox's body says additional_data as the subscription does",
+  },
+  {
+    access: 'modules/eligibility/eligibility.repository.ts reads plans',
+    why: "the Wellhub-format checkin event names the check-in's plan, in the facts query",
+  },
+  {
     access: 'modules/eligibility/eligibility.repository.ts writes beneficiaries',
     why: "the admission's lock and version bump of the beneficiary's row, in the check-in path's batch",
   },

@@ -358,6 +358,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/helper/v1/gyms/{gym_id}/simulate/checkins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)
+     * @description Makes the member's check-in at the gym as the app would (the member API's rules and events) and answers the body of its Wellhub-format `checkin` event, as sent to the gym's subscription. 404 when the sandbox is off.
+     */
+    post: operations['createSimulatedCheckIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/access/v1/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Validate a member's check-in made in the app (Wellhub's POST /access/v1/validate)
+     * @description Confirms the member's pending app check-in at the gym of `X-Gym-Id`: the same confirmation as the `endpoint` of its CHECK_IN_CREATED event (the check-in rules 3 to 9 again, under the beneficiary's lock; one visit; the check-in becomes `validated`; CHECK_IN_VALIDATED is sent). A repeat for the same check-in (an answer lost on the way) is `checkin.already.validated`, which clients read as success; it records nothing. Read each answer by its `key`. Validations that find no check-in are limited per key (TOKEN_LOOKUP_FAILURES_PER_MINUTE; then 429 with Retry-After). `custom_code`, when sent, is stored for the member at this gym on 200, canceled, expired and already-validated answers.
+     */
+    post: operations['validateAccessControl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/access/v1/code/{gympass_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change the gym system's custom code for a member at this gym */
+    put: operations['updateCode'];
+    /** Set the gym system's custom code for a member at this gym */
+    post: operations['createCode'];
+    /** Remove the gym system's custom code for a member at this gym */
+    delete: operations['deleteCode'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/systems/gyms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The gyms this key covers
+     * @description A partner's key covers every gym of the partner; a place's key its own gym.
+     */
+    get: operations['listGyms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/systems/gyms/{gym_id}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The gym's Wellhub-format webhooks (the secret is never returned) */
+    get: operations['listGymWebhooks'];
+    put?: never;
+    /**
+     * Subscribe the gym's `checkin` webhook (Wellhub format)
+     * @description Replaces the gym's Wellhub-format subscription (an empty list removes it); its `/partner/webhook/*` subscription, if any, stays as it is. Each app check-in at the gym is then POSTed to `url` with `X-Gympass-Signature`: HMAC-SHA1 of the exact body bytes with `secret`, hex, upper case. Delivery, retries, the delivery log, redelivery and the breaker are the service's own, as for every webhook; the URL rules (https, public addresses) apply.
+     */
+    post: operations['setGymWebhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health/live': {
     parameters: {
       query?: never;
@@ -1623,6 +1723,11 @@ export interface components {
       name: string;
       /** @example 59TADO9F */
       code: string;
+      /**
+       * @description The gym's number in the Wellhub-compatible access control (`X-Gym-Id`, `gym.id`)
+       * @example 100001
+       */
+      gym_id: number;
       /** @example true */
       active: boolean;
       /**
@@ -1669,6 +1774,11 @@ export interface components {
       name: string;
       /** @example 59TADO9F */
       code: string;
+      /**
+       * @description The gym's `gym_id` (Wellhub-compatible access control)
+       * @example 100001
+       */
+      gym_id: number;
       /** @example true */
       active: boolean;
       /**
@@ -1712,6 +1822,11 @@ export interface components {
     AdminPlanDto: {
       /** @example 12 */
       id: number;
+      /**
+       * @description The plan's number in the Wellhub-compatible access control (`gym.product.id`): id + 100000
+       * @example 100012
+       */
+      product_id: number;
       /** @example Musculação */
       name: string;
       /** @example B0KR5QWH */
@@ -1747,6 +1862,11 @@ export interface components {
       name: string;
       /** @example 59TADO9F */
       code: string;
+      /**
+       * @description The gym's number in the Wellhub-compatible access control (`X-Gym-Id`, `gym.id`)
+       * @example 100001
+       */
+      gym_id: number;
       /** @example true */
       active: boolean;
       /**
@@ -1818,6 +1938,11 @@ export interface components {
        * @example 2026-11-22T07:02:11.412-03:00
        */
       created_at: string;
+      /**
+       * @description The gym system's own code for this member at this gym (Wellhub's `custom_code`), if it set one
+       * @example RFID-00417
+       */
+      custom_code: string | null;
     };
     VisitPageDto: {
       data: components['schemas']['VisitDto'][];
@@ -1907,6 +2032,11 @@ export interface components {
       cpf: string;
       /** @example EQ2B3FBK */
       code: string;
+      /**
+       * @description The member number (13 digits)
+       * @example 1836547291045
+       */
+      member_number: string;
       /** @example Joana Lima */
       name: string;
       /** @example joana@example.com */
@@ -1974,6 +2104,11 @@ export interface components {
       cpf: string;
       /** @example EQ2B3FBK */
       code: string;
+      /**
+       * @description 13 digits, given at creation and never reused: the member number of the Wellhub-compatible access control (`gympass_id`, `unique_token`)
+       * @example 1836547291045
+       */
+      member_number: string;
       /** @example Joana Lima */
       name: string;
       /** @example joana@example.com */
@@ -2078,6 +2213,11 @@ export interface components {
       plan_code: string | null;
       /** @example 2026-11-22T07:02:11.412-03:00 */
       created_at: string;
+      /**
+       * @description The gym system's own code for this member at this gym (Wellhub's `custom_code`), if it set one
+       * @example RFID-00417
+       */
+      custom_code: string | null;
     };
     BeneficiaryVisitPageDto: {
       /** @example 1 */
@@ -2136,6 +2276,11 @@ export interface components {
        * @example 2026-11-22T07:02:11.412-03:00
        */
       created_at: string;
+      /**
+       * @description The gym system's own code for this member at this gym (Wellhub's `custom_code`), if it set one
+       * @example RFID-00417
+       */
+      custom_code: string | null;
       /** @example 5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61 */
       place_id: string;
       /** @example Acme Paulista */
@@ -2635,9 +2780,9 @@ export interface components {
        * @example cpf
        * @enum {string}
        */
-      type: 'cpf' | 'code';
+      type: 'cpf' | 'code' | 'member_number';
       /**
-       * @description The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code
+       * @description The CPF (punctuation `.`, `-` and spaces are stripped), the beneficiary code, or the member number (`member_number`: 13 digits, as the Wellhub-compatible access control calls it `gympass_id`)
        * @example 12345600896
        */
       identifier: string;
@@ -2700,6 +2845,11 @@ export interface components {
        * @example DPINH002
        */
       plan_code: string | null;
+      /**
+       * @description The member's number (13 digits): `unique_token` of the Wellhub-format `checkin` event
+       * @example 1836547291045
+       */
+      member_number: string;
     };
     ObjectSourceErrorDto: {
       /**
@@ -2801,6 +2951,148 @@ export interface components {
       page_size: number;
       /** @example 1 */
       total: number;
+    };
+    AccessErrorMetadataDto: {
+      /** @example 0 */
+      total: number;
+      /** @example 1 */
+      errors: number;
+    };
+    AccessErrorItemDto: {
+      /** @example O membro 1836547291045 não tem check-in nesta academia para validar hoje. */
+      message: string;
+      /**
+       * @description That platform's error key: stable, never translated
+       * @example checkin.validation.notfound
+       */
+      key: string;
+      /**
+       * @description This service's label (see the error envelope)
+       * @example not_exists
+       */
+      label: string;
+    };
+    AccessErrorDto: {
+      metadata: components['schemas']['AccessErrorMetadataDto'];
+      errors: components['schemas']['AccessErrorItemDto'][];
+    };
+    AccessForbiddenDto: {
+      /** @example Esta chave não dá acesso à academia 100002. */
+      Message: string;
+    };
+    SimulateCheckInRequestDto: {
+      /** @example 1836547291045 */
+      gympass_user_id: string;
+      /**
+       * @description The plan's `product_id`; needed at a gym with more than one plan
+       * @example 100001
+       */
+      product_id?: number;
+    };
+    ValidateRequestDto: {
+      /**
+       * @description The member's number (13 digits): `unique_token` of the `checkin` event, or read in the app
+       * @example 1836547291045
+       */
+      gympass_id: string;
+      /**
+       * @description The gym system's own code for this member at this gym; stored for the pair
+       * @example RFID-00417
+       */
+      custom_code?: string;
+    };
+    OkMetadataDto: {
+      /** @example 1 */
+      total: number;
+      /** @example 0 */
+      errors: number;
+    };
+    ValidatedUserDto: {
+      /** @example 1836547291045 */
+      gympass_id: string;
+    };
+    ValidatedProductDto: {
+      /**
+       * @description The plan's `product_id`
+       * @example 100001
+       */
+      id: number;
+      /**
+       * @description The plan's name
+       * @example Musculação
+       */
+      description: Record<string, never>;
+    };
+    ValidatedGymDto: {
+      /** @example 100001 */
+      id: number;
+      /** @description Null at a gym without plans */
+      product: components['schemas']['ValidatedProductDto'] | null;
+    };
+    ValidateResultsDto: {
+      user: components['schemas']['ValidatedUserDto'];
+      gym: components['schemas']['ValidatedGymDto'];
+      /**
+       * @description ISO 8601, UTC, seconds
+       * @example 2026-11-22T10:02:11Z
+       */
+      validated_at: string;
+    };
+    ValidateResponseDto: {
+      metadata: components['schemas']['OkMetadataDto'];
+      results: components['schemas']['ValidateResultsDto'];
+    };
+    CustomCodeRequestDto: {
+      /** @example RFID-00417 */
+      custom_code: string;
+    };
+    SystemGymDto: {
+      /**
+       * @description gym_id
+       * @example 100001
+       */
+      id: number;
+      /**
+       * @description The place is active
+       * @example true
+       */
+      enabled: boolean;
+    };
+    SystemGymsDto: {
+      gyms: components['schemas']['SystemGymDto'][];
+    };
+    GymWebhookRequestItemDto: {
+      /**
+       * @description The one event this service sends
+       * @example checkin
+       * @enum {string}
+       */
+      event: 'checkin';
+      /** @example https://erp.example.com/wellhub/checkin */
+      url: string;
+      /**
+       * @description The HMAC-SHA1 key of `X-Gympass-Signature`; never returned
+       * @example s3cr3t-shared-with-the-gym-system
+       */
+      secret: string;
+      /**
+       * @description Add `email` and `phone_number` to each event's user
+       * @example true
+       */
+      additional_data?: boolean;
+    };
+    GymWebhooksRequestDto: {
+      /** @description An empty list removes the subscription */
+      webhooks: components['schemas']['GymWebhookRequestItemDto'][];
+    };
+    GymWebhookDto: {
+      /** @example checkin */
+      event: string;
+      /** @example https://erp.example.com/wellhub/checkin */
+      url: string;
+    };
+    GymWebhooksDto: {
+      webhooks: components['schemas']['GymWebhookDto'][];
     };
     PlanDto: {
       /**
@@ -4048,6 +4340,679 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createSimulatedCheckIn: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional; when sent it must equal the path's gym_id (otherwise 403) */
+        'X-Gym-Id'?: string;
+      };
+      path: {
+        gym_id: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SimulateCheckInRequestDto'];
+      };
+    };
+    responses: {
+      /** @description The `checkin` event's body */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "event_type": "checkin",
+           *       "event_data": {
+           *         "user": {
+           *           "unique_token": "7182264798426",
+           *           "first_name": "Isabela",
+           *           "last_name": "Santos"
+           *         },
+           *         "gym": {
+           *           "id": 100002,
+           *           "title": "Demo Fitness Pinheiros",
+           *           "product": {
+           *             "id": 100003,
+           *             "description": "Completo"
+           *           }
+           *         },
+           *         "timestamp": 1795860131,
+           *         "expires_at": 1795865531
+           *       }
+           *     }
+           */
+          'application/json': unknown;
+        };
+      };
+      /** @description `checkin.validation.denied` (a rule refuses, with its label), `checkin.validation.invalid`; `malformed_request` also when the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      /** @description No such member, or the sandbox is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  validateAccessControl: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The gym: its `gym_id` (shown in the console, integration tab) */
+        'X-Gym-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ValidateRequestDto'];
+      };
+    };
+    responses: {
+      /** @description The visit is recorded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidateResponseDto'];
+        };
+      };
+      /** @description `checkin.validation.canceled`, `checkin.validation.expired`, `checkin.already.validated`, `checkin.validation.denied` (with the refusing rule's `label`), `checkin.validation.invalid`; `malformed_request` also when the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      /** @description `checkin.validation.notfound`: no check-in of that member at this gym today */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      /** @description `request.rate_limited`, with Retry-After; `rate_limited` also when behind a proxy named in TRUST_PROXY, more than HTTP_MAX_CONNECTIONS_PER_ADDRESS requests of one client address are in progress at once; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCode: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The gym: its `gym_id` (shown in the console, integration tab) */
+        'X-Gym-Id': string;
+      };
+      path: {
+        /** @description Member number */
+        gympass_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomCodeRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `checkin.validation.invalid`; `malformed_request` also when the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      /** @description `checkin.validation.notfound`: no such member */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCode: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The gym: its `gym_id` (shown in the console, integration tab) */
+        'X-Gym-Id': string;
+      };
+      path: {
+        /** @description Member number */
+        gympass_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomCodeRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `checkin.validation.invalid`; `malformed_request` also when the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      /** @description `checkin.validation.notfound`: no such member */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCode: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The gym: its `gym_id` (shown in the console, integration tab) */
+        'X-Gym-Id': string;
+      };
+      path: {
+        /** @description Member number */
+        gympass_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed (or there was none) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['MalformedRequest'];
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      /** @description `checkin.validation.notfound`: no such member */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listGyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SystemGymsDto'];
+        };
+      };
+      400: components['responses']['MalformedUrl'];
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listGymWebhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional; when sent it must equal the path's gym_id (otherwise 403) */
+        'X-Gym-Id'?: string;
+      };
+      path: {
+        /** @description The gym's gym_id */
+        gym_id: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GymWebhooksDto'];
+        };
+      };
+      400: components['responses']['MalformedUrl'];
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['AddressShareUsed'];
+      431: components['responses']['HeadersTooLarge'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  setGymWebhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional; when sent it must equal the path's gym_id (otherwise 403) */
+        'X-Gym-Id'?: string;
+      };
+      path: {
+        /** @description The gym's gym_id */
+        gym_id: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GymWebhooksRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Subscribed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `webhook.invalid_event`, `webhook.invalid_url`, `webhook.invalid_secret`, `webhook.invalid`; `malformed_request` also when the body is not JSON, not an object, nests deeper than 32 or has an object of more than 100 fields; the query has more than 100 parameters; the URL holds a malformed %-encoding */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description Missing or unknown key: `auth.unauthorized` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "metadata": {
+           *         "total": 0,
+           *         "errors": 1
+           *       },
+           *       "errors": [
+           *         {
+           *           "message": "Envie a chave de API ...",
+           *           "key": "auth.unauthorized",
+           *           "label": "invalid_api_key"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccessErrorDto'];
+        };
+      };
+      /** @description A known key that does not cover the gym (or no such gym) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "Message": "Esta chave não dá acesso à academia 100002."
+           *     }
+           */
+          'application/json': components['schemas']['AccessForbiddenDto'];
+        };
+      };
+      408: components['responses']['RequestTimeout'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['AddressShareUsed'];
       431: components['responses']['HeadersTooLarge'];
       500: components['responses']['InternalError'];

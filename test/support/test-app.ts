@@ -70,6 +70,10 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
   try {
     await runner.query('SET FOREIGN_KEY_CHECKS = 0');
     for (const { name } of tables) await runner.query(`TRUNCATE TABLE \`${name}\``);
+    // TRUNCATE restarts AUTO_INCREMENT at 1: gym_ids are numbered from 100001 (migration WellhubIdentities).
+    await runner.query('ALTER TABLE places AUTO_INCREMENT = 100001');
+    // And member numbers are drawn again as on a fresh database, so the demo's are the documented ones.
+    await runner.query('ALTER SEQUENCE beneficiary_member_numbers RESTART WITH 1');
     await runner.query('SET FOREIGN_KEY_CHECKS = 1');
   } finally {
     await runner.release();

@@ -6,6 +6,8 @@ export interface DomainErrorOptions {
   status?: number;
   /** Extra response headers, e.g. `Retry-After`. */
   headers?: Record<string, string>;
+  /** On the Wellhub-compatible routes: the error's `key` (e.g. `checkin.validation.notfound`). */
+  accessKey?: string;
 }
 
 /**
@@ -16,6 +18,7 @@ export class DomainError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly detail: Message;
+  readonly accessKey?: string;
 
   constructor(
     readonly label: ErrorLabel,
@@ -28,6 +31,7 @@ export class DomainError extends Error {
     this.detail = sentence;
     this.status = options.status ?? describeLabel(label).status;
     this.headers = options.headers ?? {};
+    this.accessKey = options.accessKey;
   }
 }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
+import { buildAccessErrorBody } from '../errors/access-error-body';
 import { buildErrorEnvelope, buildObjectSourceErrorEnvelope, withRequestId } from '../errors/error-envelope';
 import { ErrorLabel } from '../errors/error-label';
 import { routeConfigOf } from '../http/route-config';
@@ -14,6 +15,7 @@ interface ErrorAnswer {
   label: ErrorLabel;
   detail: Message;
   headers?: Record<string, string>;
+  accessKey?: string;
 }
 
 /** Seconds a client is asked to wait when the database cannot be reached. */
@@ -62,11 +64,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (reply.sent) return;
     noteErrorLabel(request, answer.label);
     const locale = request.locale;
+    const headers = { ...answer.headers, 'content-language': locale, vary: 'Accept-Language' };
+    if (routeConfigOf(request).errorShape === 'access') {
+      const access = buildAccessErrorBody(
+        answer.status,
+        answer.label,
+        translate(locale, answer.detail),
+        answer.accessKey,
+      );
+      reply.code(access.status).headers(headers).send(access.body);
+      return;
+    }
     const build =
       routeConfigOf(request).errorSource === 'object' ? buildObjectSourceErrorEnvelope : buildErrorEnvelope;
     reply
       .code(answer.status)
-      .headers({ ...answer.headers, 'content-language': locale, vary: 'Accept-Language' })
+      .headers(headers)
       .send(withRequestId(build(answer.status, answer.label, translate(locale, answer.detail)), request.id));
   }
 
@@ -77,6 +90,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         label: exception.label,
         detail: exception.detail,
         headers: exception.headers,
+        accessKey: exception.accessKey,
       };
     }
     if (exception instanceof ThrottlerException) {

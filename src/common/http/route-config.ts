@@ -8,6 +8,11 @@ export interface HttpRouteConfig {
    * `"message": "not found"` at the top: the confirmation endpoint's shape, as the platform it mirrors sends it.
    */
   errorSource?: 'object';
+  /**
+   * `access`: the Wellhub-compatible routes answer errors in that platform's shapes (access-error-body.ts),
+   * not in the service's envelope.
+   */
+  errorShape?: 'access';
   /** The body is never read, whatever its content type says (the route takes none). */
   ignoreBody?: boolean;
   /** Values (array elements and object fields) a body may hold, when not the default `MAX_JSON_VALUES`. */

@@ -12,6 +12,7 @@ import { LABEL_EXAMPLE_DETAILS } from './label-examples';
 import { asOpenApi31 } from './openapi-31';
 import { operationIdOf } from './operation-ids';
 import { deriveSecurity } from './security';
+import { ACCESS_TAG } from '../../modules/access-control/access-auth';
 
 const DESCRIPTION = `
 Connects a gym's own systems (turnstile, ERP, front desk, app) to the benefits platform.
@@ -226,6 +227,10 @@ export const TAG_ORDER: [name: string, description: string][] = [
   ['Plans', "The gym's plans"],
   ['Webhooks', 'Subscriptions to check-in events and their deliveries'],
   ['Member check-ins', "Check-ins made in the platform's app and their confirmation"],
+  [
+    ACCESS_TAG,
+    "Gym software written for Wellhub's Access Control: validate, custom codes, the checkin webhook, sandbox",
+  ],
   ['Health', 'Liveness of the service and what it depends on'],
   ['Console session', 'Sign-in of people to the console'],
   ['Control panel: overview', "The console's home pages: check-ins, deliveries and endpoints at a glance"],

@@ -89,3 +89,13 @@ export function formatInZone(date: Date, timeZone: string): string {
   const abs = Math.abs(offset);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
+
+/** The first instant of the calendar day that contains `date`, in `timeZone`. */
+export function startOfDay(date: Date, timeZone: string): Date {
+  const offset = timezoneOffsetMinutes(date, timeZone);
+  const local = new Date(date.getTime() + offset * 60000);
+  const localMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  // The offset at midnight may differ from now's (daylight saving); correct once.
+  const correction = timezoneOffsetMinutes(new Date(localMidnight - offset * 60000), timeZone);
+  return new Date(localMidnight - correction * 60000);
+}

@@ -15,6 +15,7 @@ export interface BeneficiaryWithPlan extends BeneficiaryEntity {
 export interface BeneficiaryListRow {
   cpf: string;
   code: string;
+  memberNumber: string;
   name: string;
   email: string | null;
   active: number;
@@ -198,7 +199,7 @@ export class BeneficiariesRepository {
   async listBeneficiaries(q: string | undefined, offset: number, limit: number) {
     const [condition, params] = beneficiaryCondition(q);
     const rows: BeneficiaryListRow[] = await this.db.query(
-      `SELECT b.cpf, b.code, b.name, b.email, b.active, bp.code AS benefitPlanCode
+      `SELECT b.cpf, b.code, b.member_number AS memberNumber, b.name, b.email, b.active, bp.code AS benefitPlanCode
        FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id WHERE ${condition}
        ORDER BY b.name, b.id LIMIT ? OFFSET ?`,
       [...params, limit, offset],
@@ -218,7 +219,8 @@ export class BeneficiariesRepository {
   ): Promise<(BeneficiaryListRow & { id: number })[]> {
     const [condition, params] = beneficiaryCondition(q);
     return this.db.query(
-      `SELECT b.id, b.cpf, b.code, b.name, b.email, b.active, bp.code AS benefitPlanCode
+      `SELECT b.id, b.cpf, b.code, b.member_number AS memberNumber, b.name, b.email, b.active,
+              bp.code AS benefitPlanCode
        FROM beneficiaries b LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
        WHERE ${condition} AND b.id > ? ORDER BY b.id LIMIT ?`,
       [...params, afterId, limit],

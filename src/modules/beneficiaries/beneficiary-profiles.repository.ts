@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
 
 export interface BeneficiaryProfile {
   code: string;
@@ -45,9 +46,9 @@ export class BeneficiaryProfilesRepository {
    */
   async findAtPlace(
     placeId: string,
-    by: { field: 'cpf' | 'code'; value: string } | null,
+    by: { field: BeneficiaryIdentifierType; value: string } | null,
   ): Promise<PlaceLookup | undefined> {
-    const condition = by === null ? 'FALSE' : by.field === 'cpf' ? 'b.cpf = ?' : 'b.code = ?';
+    const condition = by === null ? 'FALSE' : `b.${beneficiaryColumn(by.field)} = ?`;
     const rows: ProfileRow[] = await this.dataSource.query(
       `SELECT p.key_version AS keyVersion, b.code, b.name, b.email, b.phone,
               DATE_FORMAT(b.birthday, '%Y-%m-%d') AS birthday, b.active,

@@ -83,6 +83,7 @@ export class BeneficiariesAdminService {
       rows.map((row) => ({
         cpf: caller.seesWholeCpfs ? row.cpf : maskCpf(row.cpf),
         code: row.code,
+        member_number: String(row.memberNumber),
         name: row.name,
         email: row.email,
         active: Boolean(Number(row.active)),
@@ -346,6 +347,7 @@ export class BeneficiariesAdminService {
         place_name: row.placeName,
         plan_code: row.planCode,
         created_at: formatInZone(new Date(row.createdAt), this.config.businessTimezone),
+        custom_code: row.customCode ?? null,
       })),
       page,
       total,

@@ -4,6 +4,7 @@ import { BenefitPlanEntity } from '../beneficiaries/entities/benefit-plan.entity
 import { PartnerEntity } from '../partners/entities/partner.entity';
 import { PlaceEntity } from '../partners/entities/place.entity';
 import { PlanEntity } from '../partners/entities/plan.entity';
+import { productIdOf } from '../partners/product-id';
 import { BulkImportResult } from './bulk-rows';
 import { BeneficiaryWithPlan } from '../beneficiaries/beneficiaries.repository';
 import { BeneficiaryDto, BulkImportResultDto } from './dto/beneficiaries.dto';
@@ -29,6 +30,7 @@ export function toPlaceDto(place: PlaceEntity, placeApiKey: string): PlaceDto {
     partner_id: place.partnerId,
     name: place.name,
     code: place.code,
+    gym_id: Number(place.gymId),
     active: place.active,
     place_api_key: placeApiKey,
   };
@@ -37,6 +39,7 @@ export function toPlaceDto(place: PlaceEntity, placeApiKey: string): PlaceDto {
 export function toPlanDto(plan: PlanEntity): AdminPlanDto {
   return {
     id: plan.id,
+    product_id: productIdOf(plan.id),
     name: plan.name,
     code: plan.code,
     tier: plan.tier,
@@ -64,6 +67,7 @@ export function toBeneficiaryDto(beneficiary: BeneficiaryWithPlan): BeneficiaryD
   return {
     cpf: beneficiary.cpf,
     code: beneficiary.code,
+    member_number: String(beneficiary.memberNumber),
     name: beneficiary.name,
     email: beneficiary.email,
     phone: beneficiary.phone,

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
 import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
-import type { SubscribedFacts } from '../webhooks/webhooks.repository';
+import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
-import { BeneficiaryIdentifierType } from './track-usage-request';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from './track-usage-request';
 
 export type BeneficiaryKey = { type: BeneficiaryIdentifierType; identifier: string } | { id: number };
 
@@ -24,7 +24,7 @@ export interface NewVisit {
 function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
   if (key === null) return ['FALSE', []];
   if ('id' in key) return ['b.id = ?', [key.id]];
-  return [key.type === 'cpf' ? 'b.cpf = ?' : 'b.code = ?', [key.identifier]];
+  return [`b.${beneficiaryColumn(key.type)} = ?`, [key.identifier]];
 }
 
 interface FactsRow {
@@ -50,6 +50,12 @@ interface FactsRow {
   cpf?: string | null;
   subscriptionId?: string | null;
   url?: string | null;
+  memberNumber?: string | null;
+  gymId?: number | string;
+  wellhubSubscriptionId?: string | null;
+  wellhubUrl?: string | null;
+  wellhubAdditionalData?: number | null;
+  planNames?: string | Record<string, string> | null;
 }
 
 /** Everything one check-in evaluation reads, as of one moment. */
@@ -65,12 +71,19 @@ export interface CheckInFacts {
    * present when the place has an active CHECKIN subscription and the beneficiary exists.
    */
   subscriber?: SubscribedFacts;
+  /** Read with `subscriber`: present when the place has an active Wellhub-format subscription. */
+  wellhub?: WellhubSubscriber;
 }
 
 /** The outbox's columns, read in the same statement when the caller is about to write an event. */
-const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url`;
+const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url,
+  p.gym_id AS gymId, ws.id AS wellhubSubscriptionId, ws.url AS wellhubUrl,
+  ws.additional_data AS wellhubAdditionalData,
+  IF(ws.id IS NULL, NULL, (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = p.id)) AS planNames`;
 const SUBSCRIBER_JOIN = `LEFT JOIN webhook_subscriptions s
-         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1`;
+         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1
+       LEFT JOIN webhook_subscriptions ws
+         ON p.wellhub_webhook = 1 AND ws.place_id = p.id AND ws.type = 'WELLHUB_CHECKIN' AND ws.active = 1`;
 
 function subscriberOf(row: FactsRow): SubscribedFacts | undefined {
   if (!row.subscriptionId || !row.url || row.id === null) return undefined;
@@ -84,6 +97,26 @@ function subscriberOf(row: FactsRow): SubscribedFacts | undefined {
     code: String(row.code),
     subscriptionId: row.subscriptionId,
     url: row.url,
+  };
+}
+
+function wellhubSubscriberOf(row: FactsRow): WellhubSubscriber | undefined {
+  if (!row.wellhubSubscriptionId || !row.wellhubUrl || row.id === null) return undefined;
+  // MariaDB hands JSON over as text, MySQL as a parsed value.
+  const names = (typeof row.planNames === 'string' ? JSON.parse(row.planNames) : row.planNames) ?? {};
+  return {
+    subscriptionId: row.wellhubSubscriptionId,
+    url: row.wellhubUrl,
+    additionalData: Boolean(Number(row.wellhubAdditionalData)),
+    gymId: Number(row.gymId),
+    placeName: String(row.placeName),
+    memberNumber: String(row.memberNumber),
+    name: String(row.name),
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    planNames: new Map(
+      Object.entries(names as Record<string, string>).map(([id, name]) => [Number(id), name]),
+    ),
   };
 }
 
@@ -112,12 +145,14 @@ function toFacts(
     keyVersion: Number(row.keyVersion),
     checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
     subscriber: withSubscriber ? subscriberOf(row) : undefined,
+    wellhub: withSubscriber ? wellhubSubscriberOf(row) : undefined,
     beneficiary:
       row.id === null
         ? undefined
         : {
             id: Number(row.id),
             code: String(row.code),
+            memberNumber: String(row.memberNumber),
             active: Boolean(Number(row.active)),
             benefitPlanId: row.benefitPlanId === null ? null : Number(row.benefitPlanId),
             benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(Number(row.benefitPlanActive)),
@@ -154,7 +189,7 @@ export class EligibilityRepository {
     return statement(
       `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
-              b.id, b.code, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
+              b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
               (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
               (SELECT v.place_id FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?

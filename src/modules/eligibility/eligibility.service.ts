@@ -8,7 +8,7 @@ import { PlaceKeyCache } from '../auth/place-key-cache';
 import { BeneficiaryKey, CheckInFacts, EligibilityRepository } from './eligibility.repository';
 import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
 import { TrackUsageRequest } from './track-usage-request';
-import type { SubscribedFacts } from '../webhooks/webhooks.repository';
+import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
 
 /** A visit the rules allow: who, at which plan (null at a gym without plans), stamped with which time. */
 export interface Admission {
@@ -17,6 +17,8 @@ export interface Admission {
   checkInSubscribed: boolean;
   /** What the CHECKIN event needs, when it was asked for and the place has an active subscription. */
   subscriber?: SubscribedFacts;
+  /** What a Wellhub-format `checkin` event needs, when asked for and the place has that subscription. */
+  wellhub?: WellhubSubscriber;
   at: Date;
 }
 
@@ -106,6 +108,7 @@ export class EligibilityService {
       plan,
       checkInSubscribed: facts.checkInSubscribed,
       subscriber: facts.subscriber,
+      wellhub: facts.wellhub,
       at: now,
     };
   }

@@ -12,6 +12,7 @@ const gym: GymFacts = {
 const beneficiary: BeneficiaryFacts = {
   id: 1,
   code: 'EQ2B3FBK',
+  memberNumber: '1836547291045',
   active: true,
   benefitPlanId: 1,
   benefitPlanActive: true,

@@ -40,6 +40,7 @@ export interface GymFacts {
 export interface BeneficiaryFacts {
   id: number;
   code: string;
+  memberNumber: string;
   active: boolean;
   benefitPlanId: number | null;
   benefitPlanActive: boolean | null;
@@ -116,6 +117,8 @@ export function notExists(request: Pick<TrackUsageRequest, 'type'>): DomainError
       return new DomainError('not_exists', 'checkIn.notExistsCpf');
     case 'code':
       return new DomainError('not_exists', 'checkIn.notExistsCode');
+    case 'member_number':
+      return new DomainError('not_exists', 'checkIn.notExistsMemberNumber');
     case 'token':
       // The check-in was found; its beneficiary has lost the benefit plan since.
       return new DomainError('not_exists', 'memberCheckIn.beneficiaryGone');

@@ -1,8 +1,8 @@
 import { normalizeCpf } from '../../common/domain/cpf';
 import { invalidParameter } from '../../common/errors/domain-error';
 
-/** Identifiers of a beneficiary. */
-export type BeneficiaryIdentifierType = 'cpf' | 'code';
+/** Identifiers of a beneficiary; `member_number` (13 digits) on the member API only. */
+export type BeneficiaryIdentifierType = 'cpf' | 'code' | 'member_number';
 /** `token`: the 6-digit token of a member check-in made in the app, pending at the gym. */
 export type IdentifierType = BeneficiaryIdentifierType | 'token';
 
@@ -25,7 +25,19 @@ export type IdentifierRequest =
 
 export const IDENTIFIER_TYPES: readonly IdentifierType[] = ['cpf', 'code', 'token'];
 /** What a member check-in is made with (it has no token yet). */
-export const BENEFICIARY_IDENTIFIER_TYPES: readonly BeneficiaryIdentifierType[] = ['cpf', 'code'];
+export const BENEFICIARY_IDENTIFIER_TYPES: readonly BeneficiaryIdentifierType[] = [
+  'cpf',
+  'code',
+  'member_number',
+];
+
+/** A member number: 13 digits, the first not 0. */
+export const MEMBER_NUMBER_PATTERN = /^[1-9]\d{12}$/;
+
+/** The beneficiaries column an identifier of this type is looked up in. */
+export function beneficiaryColumn(type: BeneficiaryIdentifierType): 'cpf' | 'code' | 'member_number' {
+  return type;
+}
 
 export const MAX_FIELD_LENGTH = 64;
 const CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
@@ -98,6 +110,11 @@ function parseIdentifier<T extends IdentifierType>(
     case 'code':
       if (!CODE_PATTERN.test(identifier)) throw invalidParameter('field.beneficiaryCode', { field });
       return { type, identifier: identifier.toUpperCase() } as Identified<T>;
+    case 'member_number': {
+      const memberNumber = identifier.replace(/[\s.-]/g, '');
+      if (!MEMBER_NUMBER_PATTERN.test(memberNumber)) throw invalidParameter('field.memberNumber', { field });
+      return { type, identifier: memberNumber } as Identified<T>;
+    }
     case 'token': {
       const token = normalizeCheckInToken(identifier);
       if (!/^\d{6}$/.test(token)) throw invalidParameter('field.checkInToken', { field });

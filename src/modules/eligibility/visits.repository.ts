@@ -8,6 +8,8 @@ export interface VisitRow {
   cpf: string;
   planCode: string | null;
   createdAt: Date;
+  /** The gym system's own code for the member at the visit's place (Wellhub's `custom_code`), if any. */
+  customCode: string | null;
 }
 
 export interface VisitListRow extends VisitRow {
@@ -73,9 +75,12 @@ export class VisitsRepository {
       placeName: string | null;
       planCode: string | null;
       createdAt: Date;
+      customCode: string | null;
     }[] = await this.dataSource.query(
-      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt
+      `SELECT v.id, v.place_id AS placeId, p.name AS placeName, pl.code AS planCode, v.created_at AS createdAt,
+              mc.custom_code AS customCode
          FROM visits v LEFT JOIN places p ON p.id = v.place_id LEFT JOIN plans pl ON pl.id = v.plan_id
+         LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
          WHERE v.beneficiary_id = ? ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [beneficiaryId, limit, offset],
     );
@@ -91,9 +96,10 @@ export class VisitsRepository {
     const [where, params] = visitWhere(filter);
     const rows: VisitListRow[] = await this.dataSource.query(
       `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
+              pl.code AS planCode, v.created_at AS createdAt, mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
        LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
@@ -109,9 +115,10 @@ export class VisitsRepository {
     const [where, params] = visitWhere(filter, beforeId);
     return this.dataSource.query(
       `SELECT v.id, v.place_id AS placeId, p.name AS placeName, b.code AS beneficiaryCode, b.cpf,
-              pl.code AS planCode, v.created_at AS createdAt
+              pl.code AS planCode, v.created_at AS createdAt, mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN places p ON p.id = v.place_id
        LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        ${where} ORDER BY v.id DESC LIMIT ?`,
       [...params, limit],
     );
@@ -136,8 +143,10 @@ export class VisitsRepository {
     }
     const where = conditions.join(' AND ');
     const rows: VisitRow[] = await this.dataSource.query(
-      `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt
+      `SELECT v.id, b.code AS beneficiaryCode, b.cpf, pl.code AS planCode, v.created_at AS createdAt,
+              mc.custom_code AS customCode
        FROM visits v JOIN beneficiaries b ON b.id = v.beneficiary_id LEFT JOIN plans pl ON pl.id = v.plan_id
+       LEFT JOIN member_custom_codes mc ON mc.beneficiary_id = v.beneficiary_id AND mc.place_id = v.place_id
        WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );

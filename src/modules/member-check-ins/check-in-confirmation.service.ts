@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/domain-error';
 import { noteRequestPlace } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { BatchTransaction } from '../../database/statement-batch';
+import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { EligibilityRepository } from '../eligibility/eligibility.repository';
@@ -52,9 +52,15 @@ export class CheckInConfirmationService {
    * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
    * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
    * facts; then the beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's
-   * new state, its event and the commit.
+   * new state, its event, `also` (what the caller writes with the confirmation) and the commit. Answers the
+   * admission: the visit's time and plan.
    */
-  async confirm(tx: BatchTransaction, found: CheckInRow, by: ConfirmationBy): Promise<void> {
+  async confirm(
+    tx: BatchTransaction,
+    found: CheckInRow,
+    by: ConfirmationBy,
+    also: Statement[] = [],
+  ): Promise<Admission> {
     const [, state, factsNow] = await tx.run(
       this.checkIns.lockStatement({ id: found.beneficiaryId }),
       this.repository.lockStatement(found.id),
@@ -88,7 +94,9 @@ export class CheckInConfirmationService {
             admission.subscriber,
           )
         : []),
+      ...also,
     );
+    return admission;
   }
 
   /**

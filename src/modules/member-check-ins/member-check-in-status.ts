@@ -15,6 +15,16 @@ export function statusAt(checkIn: StatusFacts, now: Date): CheckInStatus {
   return checkIn.status;
 }
 
+/** A refusal because the check-in is no longer pending, with the status it has: its answer, as other contracts word it. */
+export class CheckInNotPending extends DomainError {
+  constructor(
+    readonly checkInStatus: Exclude<CheckInStatus, 'pending'>,
+    ...error: ConstructorParameters<typeof DomainError>
+  ) {
+    super(...error);
+  }
+}
+
 /** `2026-11-22 07:02` in the business time zone: refusals name the moment, which may be another day. */
 function localTime(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(0, 16).replace('T', ' ');
@@ -36,12 +46,14 @@ export function assertPending(
     case 'pending':
       return;
     case 'validated':
-      throw new DomainError(
+      throw new CheckInNotPending(
+        'validated',
         'check_in_not_available',
         message('memberCheckIn.validated', { at: at(checkIn.validatedAt) }),
       );
     case 'cancelled':
-      throw new DomainError(
+      throw new CheckInNotPending(
+        'cancelled',
         'check_in_not_available',
         message(checkIn.cancelReason === 'replaced' ? 'memberCheckIn.replaced' : 'memberCheckIn.cancelled', {
           at: at(checkIn.cancelledAt),
@@ -49,12 +61,14 @@ export function assertPending(
       );
     case 'expired':
       if (purpose === 'cancel') {
-        throw new DomainError(
+        throw new CheckInNotPending(
+          'expired',
           'check_in_not_available',
           message('memberCheckIn.expiredNotCancellable', { at: at(checkIn.expiresAt) }),
         );
       }
-      throw new DomainError(
+      throw new CheckInNotPending(
+        'expired',
         'check_in_expired_alert',
         message('memberCheckIn.expired', { at: at(checkIn.expiresAt) }),
       );

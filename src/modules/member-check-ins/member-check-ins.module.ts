@@ -36,6 +36,12 @@ import { TokenLookupLimiter } from './token-lookup-limiter';
     CheckInTokenGenerator,
     MemberGuard,
   ],
-  exports: [TokenCheckInsService, MemberCheckInsRepository],
+  exports: [
+    TokenCheckInsService,
+    MemberCheckInsRepository,
+    MemberCheckInsService,
+    CheckInConfirmationService,
+    TokenLookupLimiter,
+  ],
 })
 export class MemberCheckInsModule {}

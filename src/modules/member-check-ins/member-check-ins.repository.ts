@@ -7,6 +7,7 @@ import { PlaceReach, placeReachCondition } from '../auth/caller';
 import { statement, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
+import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
 
 /** A check-in's state, as read under its row lock. */
 export interface CheckInState {
@@ -29,6 +30,7 @@ export interface CheckInRow extends CheckInState {
   placeName: string;
   placeCode: string;
   beneficiaryCode: string;
+  memberNumber: string;
 }
 
 export interface NewCheckIn {
@@ -50,11 +52,21 @@ const STATE_COLUMNS = `c.id, c.beneficiary_id AS beneficiaryId, c.place_id AS pl
   c.validated_at AS validatedAt, c.cancelled_at AS cancelledAt`;
 
 const ROW_SELECT = `SELECT ${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName, p.code AS placeCode,
-    b.code AS beneficiaryCode
+    b.code AS beneficiaryCode, b.member_number AS memberNumber
   FROM member_check_ins c
   JOIN places p ON p.id = c.place_id
   JOIN beneficiaries b ON b.id = c.beneficiary_id
   LEFT JOIN plans pl ON pl.id = c.plan_id`;
+
+/** A check-in with the name of its plan (null at a gym without plans). */
+export interface CheckInWithPlanRow extends CheckInRow {
+  planName: string | null;
+}
+
+const WITH_PLAN_SELECT = ROW_SELECT.replace(
+  'pl.code AS planCode',
+  'pl.code AS planCode, pl.name AS planName',
+);
 
 /** A check-in as the console lists it: with the member's name. */
 export interface ListedCheckInRow extends CheckInRow {
@@ -131,6 +143,43 @@ export class MemberCheckInsRepository {
     return { failures: Number(failures), found: row.id === null ? undefined : toState(row) };
   }
 
+  /**
+   * The Wellhub-compatible validate's look-up, in one statement: the failed look-ups counted under `counterId`
+   * in the window that starts at `windowStart`, the beneficiary with this member number, and their latest
+   * check-in at the place (through the (beneficiary, started_at) index). A pending check-in is always the
+   * member's latest: a new one replaces it.
+   */
+  async findLatestOfMember(
+    placeId: string,
+    memberNumber: string,
+    windowStart: Date,
+    counterId: string,
+  ): Promise<{
+    failures: number;
+    found: { beneficiaryId: number; checkIn: CheckInWithPlanRow | undefined } | undefined;
+  }> {
+    const rows = await executePrepared<
+      (CheckInWithPlanRow & { failures: string | number; memberId: string | null; id: string | null })[]
+    >(
+      this.dataSource,
+      `SELECT f.failures, m.id AS memberId, r.* FROM
+         (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
+           AS failures) f
+       LEFT JOIN beneficiaries m ON m.member_number = ?
+       LEFT JOIN (${WITH_PLAN_SELECT} WHERE b.member_number = ? AND c.place_id = ?
+                  ORDER BY c.started_at DESC LIMIT 1) r ON TRUE`,
+      [counterId, windowStart, memberNumber, memberNumber, placeId],
+    );
+    const { failures, memberId, ...row } = rows[0];
+    return {
+      failures: Number(failures),
+      found:
+        memberId === null
+          ? undefined
+          : { beneficiaryId: Number(memberId), checkIn: row.id === null ? undefined : toState(row) },
+    };
+  }
+
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
   lockStatement(id: string): Statement<CheckInState> {
     return statement(
@@ -149,9 +198,12 @@ export class MemberCheckInsRepository {
    * beneficiary's lock, which every writer of its check-ins takes first, and a locking read of a missing key
    * would lock the index gap that concurrent creations for other members insert into.
    */
-  pendingOfStatement(key: { type: 'cpf' | 'code'; identifier: string }): Statement<CheckInRow | undefined> {
+  pendingOfStatement(key: {
+    type: BeneficiaryIdentifierType;
+    identifier: string;
+  }): Statement<CheckInRow | undefined> {
     return statement(
-      `${ROW_SELECT} WHERE c.pending = 1 AND ${key.type === 'cpf' ? 'b.cpf = ?' : 'b.code = ?'}`,
+      `${ROW_SELECT} WHERE c.pending = 1 AND b.${beneficiaryColumn(key.type)} = ?`,
       [key.identifier],
       (result) => {
         const rows = result as CheckInRow[];

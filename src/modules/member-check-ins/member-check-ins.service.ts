@@ -66,6 +66,12 @@ export class MemberCheckInsService {
   ) {}
 
   async create(body: unknown): Promise<MemberCheckInDto> {
+    const row = await this.make(body);
+    return MemberCheckInDto.of({ row, now: row.startedAt }, this.config.businessTimezone);
+  }
+
+  /** The check-in `body` asks for, made: what `create` answers, as a row. */
+  async make(body: unknown): Promise<CheckInRow> {
     const request = parseTrackUsageRequest(body, BENEFICIARY_IDENTIFIER_TYPES);
     if (request.serviceProviderCode === undefined) {
       throw invalidParameter('field.required', { field: 'service_provider_code' });
@@ -83,8 +89,7 @@ export class MemberCheckInsService {
     for (let draw = 1; ; draw++) {
       try {
         // Creations racing at one gym may deadlock on the index they share; the loser runs again.
-        const row = await this.transactions.batch((tx) => this.createLocked(tx, id, place, request, token));
-        return MemberCheckInDto.of({ row, now: row.startedAt }, this.config.businessTimezone);
+        return await this.transactions.batch((tx) => this.createLocked(tx, id, place, request, token));
       } catch (error) {
         if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
         // The whole transaction is rolled back before another try, so the failed insert's locks never wait on
@@ -268,7 +273,11 @@ export class MemberCheckInsService {
       throw error;
     }
     // Everything a reader of it would see: answered without reading it back.
-    return { ...created.row, beneficiaryCode: String(factsNow.facts.beneficiary?.code) };
+    return {
+      ...created.row,
+      beneficiaryCode: String(factsNow.facts.beneficiary?.code),
+      memberNumber: String(factsNow.facts.beneficiary?.memberNumber),
+    };
   }
 
   /** The new pending check-in and its event; and the check-in as the statements write it. */
@@ -282,7 +291,7 @@ export class MemberCheckInsService {
     place: PlaceRef;
     admission: Admission;
     token: string;
-  }): { statements: Statement[]; row: Omit<CheckInRow, 'beneficiaryCode'> } {
+  }): { statements: Statement[]; row: Omit<CheckInRow, 'beneficiaryCode' | 'memberNumber'> } {
     const confirmationToken = generateConfirmationToken();
     const startedAt = admission.at;
     const expiresAt = new Date(startedAt.getTime() + this.config.checkInConfirmationWindowSeconds * 1000);
@@ -322,6 +331,12 @@ export class MemberCheckInsService {
           confirmationTokenHash: hashConfirmationToken(confirmationToken),
         }),
         ...(admission.subscriber ? this.outbox.memberCheckInStatements(event, admission.subscriber) : []),
+        ...(admission.wellhub
+          ? this.outbox.wellhubCheckInStatements(
+              { placeId: place.id, planId: row.planId, startedAt, expiresAt },
+              admission.wellhub,
+            )
+          : []),
       ],
       row,
     };

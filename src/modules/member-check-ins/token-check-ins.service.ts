@@ -47,8 +47,10 @@ export class TokenCheckInsService {
     request: TokenRequest,
   ): Promise<(tx: BatchTransaction) => Promise<void>> {
     const { found } = await this.lookUp(key, request);
-    return (tx) =>
-      found ? this.confirmations.confirm(tx, found, { key, request }) : this.refuseUnknown(key, request, tx);
+    return async (tx) => {
+      if (!found) return this.refuseUnknown(key, request, tx);
+      await this.confirmations.confirm(tx, found, { key, request });
+    };
   }
 
   /** The code of the beneficiary who made the pending check-in. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
-import { message } from '../../common/i18n/messages';
+import { message, MessageKey } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MemberCheckInsRepository } from './member-check-ins.repository';
@@ -27,20 +27,24 @@ export class TokenLookupLimiter {
   async lookUp<T>(
     placeId: string,
     find: (windowStart: Date) => Promise<{ failures: number; found: T | undefined }>,
+    limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
   ): Promise<T | undefined> {
     const now = this.clock.now().getTime();
     const windowStart = this.windowStart(now);
     const { failures, found } = await find(new Date(windowStart));
     if (failures >= this.config.tokenLookupFailuresPerMinute) {
       const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-      throw new DomainError('rate_limited', message('memberCheckIn.tokenLookupsLimited', { seconds }), {
+      throw new DomainError('rate_limited', message(limited, { seconds }), {
         headers: { 'Retry-After': String(seconds) },
       });
     }
     return found;
   }
 
-  /** Counts a look-up that found nothing; runs on its own, never inside a transaction that may roll back. */
+  /**
+   * Counts a look-up that found nothing; runs on its own, never inside a transaction that may roll back. The
+   * counter's id is a place id, or another key's id of at most 36 characters (`partner:7`).
+   */
   async countFailure(placeId: string): Promise<void> {
     const windowStart = this.windowStart(this.clock.now().getTime());
     await this.repository.countFailure(placeId, new Date(windowStart));

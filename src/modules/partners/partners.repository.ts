@@ -24,6 +24,7 @@ export interface PlaceListRow {
   partnerName: string;
   name: string;
   code: string;
+  gymId: number;
   active: number;
   webhookSubscribed: number;
 }
@@ -241,7 +242,7 @@ export class PartnersRepository {
     params.push(...reachedParams);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows: PlaceListRow[] = await this.db.query(
-      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.active,
+      `SELECT p.id, p.partner_id AS partnerId, pt.name AS partnerName, p.name, p.code, p.gym_id AS gymId, p.active,
               p.check_in_webhook AS webhookSubscribed
        FROM places p JOIN partners pt ON pt.id = p.partner_id ${where}
        ORDER BY p.name, p.id LIMIT ? OFFSET ?`,

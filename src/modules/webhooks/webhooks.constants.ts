@@ -4,6 +4,11 @@ export const DELIVER_JOB = 'deliver';
 /** Subscription types a place can register, and the event types each one receives. */
 export const WEBHOOK_TYPES = ['CHECKIN'] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+/**
+ * The subscription a gym makes with the Wellhub-compatible integration-setup routes (format `wellhub`, event
+ * `checkin`); not a type of `/partner/webhook/*`.
+ */
+export const WELLHUB_CHECKIN = 'WELLHUB_CHECKIN';
 
 /** A visit recorded by the gym, or a member check-in made in the app (with the `endpoint` that confirms it). */
 export const CHECK_IN_CREATED = 'CHECK_IN_CREATED';

@@ -49,6 +49,6 @@ import { WebhooksService } from './webhooks.service';
     WebhooksAdminService,
     WebhookMetrics,
   ],
-  exports: [WebhookOutboxService, DeliveryHealthRepository],
+  exports: [WebhookOutboxService, DeliveryHealthRepository, WebhooksService],
 })
 export class WebhooksModule {}

@@ -23,6 +23,24 @@ export interface CheckInFacts {
   url: string | null;
 }
 
+/**
+ * What a Wellhub-format `checkin` event needs, read with the check-in's facts when the place has an active
+ * Wellhub-format subscription (see CheckInRepository.factsStatement).
+ */
+export interface WellhubSubscriber {
+  subscriptionId: string;
+  url: string;
+  additionalData: boolean;
+  gymId: number;
+  placeName: string;
+  memberNumber: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** The place's plans' names by plan id (the event names the check-in's plan). */
+  planNames: Map<number, string>;
+}
+
 /** CheckInFacts of a place that has an active subscription for the event's type. */
 export type SubscribedFacts = CheckInFacts & { subscriptionId: string; url: string };
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
 import { currentRequestId } from '../../common/logging/request-context';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
@@ -36,7 +36,7 @@ import {
   parseWebhookUrl,
 } from './webhook-policy';
 import { DeliveryPoller } from './delivery/delivery-poller';
-import { TEST_EVENT, WebhookType } from './webhooks.constants';
+import { TEST_EVENT, WEBHOOK_TYPES, WebhookType, WELLHUB_CHECKIN } from './webhooks.constants';
 import { toDeliveryDto, toEndpointStateDto } from './webhooks.mappers';
 import { TestEventDto } from './dto/webhook-events.dto';
 import { WebhooksRepository } from './webhooks.repository';
@@ -149,6 +149,71 @@ export class WebhooksService {
     return { status: 'success', code: 200 };
   }
 
+  /** The place's Wellhub-format subscription (the integration-setup routes), if it has one. */
+  wellhubSubscription(placeId: string): Promise<WebhookSubscriptionEntity | null> {
+    return this.repository.subscriptions.findOne({ where: { placeId, type: WELLHUB_CHECKIN } });
+  }
+
+  /**
+   * Replaces the place's Wellhub-format subscription with `wanted` (its URL already checked by
+   * parseWebhookUrl), or removes it (null); audited as every webhook change. A new URL starts with a closed
+   * breaker.
+   */
+  async replaceWellhubSubscription(
+    place: AuthenticatedPlace,
+    wanted: { url: string; secret: string; additionalData: boolean } | null,
+    actor: AuditActor,
+  ): Promise<void> {
+    const current = await this.wellhubSubscription(place.placeId);
+    if (!wanted) {
+      if (!current) return;
+      await this.changeSubscriptions(
+        place,
+        (subscriptions) => subscriptions.delete({ id: current.id }),
+        actor,
+        {
+          action: 'webhook.delete',
+          targetType: 'webhook',
+          targetId: current.id,
+          details: { place_id: place.placeId, type: WELLHUB_CHECKIN },
+        },
+      );
+      return;
+    }
+    const id = current?.id ?? randomUUID();
+    const saved = this.changeSubscriptions(
+      place,
+      (subscriptions) =>
+        subscriptions.save(
+          subscriptions.create({
+            id,
+            placeId: place.placeId,
+            type: WELLHUB_CHECKIN,
+            url: wanted.url,
+            secretCiphertext: this.vault.seal(wanted.secret),
+            active: true,
+            format: 'wellhub',
+            additionalData: wanted.additionalData,
+          }),
+        ),
+      actor,
+      {
+        action: current ? 'webhook.update' : 'webhook.create',
+        targetType: 'webhook',
+        targetId: id,
+        details: { place_id: place.placeId, type: WELLHUB_CHECKIN, url: wanted.url },
+      },
+    );
+    try {
+      await saved;
+    } catch (error) {
+      // Created meanwhile by another request: replace that one.
+      if (!current && isDuplicateKey(error)) return this.replaceWellhubSubscription(place, wanted, actor);
+      throw error;
+    }
+    if (current && current.url !== wanted.url) await this.repository.resetBreaker(id);
+  }
+
   /**
    * A change to the place's subscriptions, the rewrite of its check-in summary and the change's audit entry, in
    * one transaction: check-ins read the summary to decide whether to write an event, so the two must never
@@ -169,9 +234,10 @@ export class WebhooksService {
     });
   }
 
+  /** The place's `/partner/webhook/*` subscriptions (its Wellhub-format one is the integration-setup routes'). */
   async list(place: AuthenticatedPlace): Promise<WebhookListDto> {
     const subscriptions = await this.repository.subscriptions.find({
-      where: { placeId: place.placeId },
+      where: { placeId: place.placeId, type: In([...WEBHOOK_TYPES]) },
       order: { createdAt: 'ASC' },
     });
     const breakers = await this.repository.breakersOfPlace(place.placeId);

@@ -26,7 +26,7 @@ interface Beneficiary {
   email: string | null;
   active: boolean;
   benefit_plan_code: string | null;
-  /** Sent once the Wellhub-compatible routes land. */
+  /** 13 digits: the member number of the Wellhub-compatible access control (`gympass_id`). */
   member_number?: string;
 }
 

@@ -49,7 +49,7 @@ interface BeneficiaryRecord {
   birthday: string | null;
   active: boolean;
   benefit_plan_code: string | null;
-  /** Sent once the Wellhub-compatible routes land. */
+  /** 13 digits: the member number of the Wellhub-compatible access control (`gympass_id`). */
   member_number?: string;
 }
 
@@ -293,6 +293,12 @@ const Visits = () => {
             render={(record) => <PlaceLink id={String(record.place_id)} name={record.place_name} />}
           />
           <DataTable.Col source="plan_code" label="app.checkins.plan" disableSort />
+          <DataTable.Col
+            source="custom_code"
+            label="app.checkins.custom_code"
+            disableSort
+            render={(record) => (record.custom_code as string | null) ?? ''}
+          />
         </DataTable>
       )}
       <Pagination rowsPerPageOptions={[]} />

@@ -10,7 +10,7 @@ export const VisitTable = ({ showPlace = true, empty }: { showPlace?: boolean; e
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data } = useListContext();
-  // Sent once the Wellhub-compatible routes land: the gym's own code of the visit, when it gave one.
+  // The gym system's own code for the member there (Wellhub's custom_code), shown when a visit has one.
   const customCodes = data?.some((visit) => visit.custom_code !== undefined && visit.custom_code !== null);
   if (small) {
     return (

@@ -129,8 +129,7 @@ export const en = {
   'memberCheckIn.replaced': 'This check-in was replaced at {{at}} by a newer check-in of the member.',
   'memberCheckIn.expired': 'This check-in expired at {{at}}; the member must check in again in the app.',
   'memberCheckIn.expiredNotCancellable': 'This check-in expired at {{at}}; there is nothing left to cancel.',
-  'webhooks.testEventsLimited':
-    'Too many test events for this place; try again in {{seconds}} seconds.',
+  'webhooks.testEventsLimited': 'Too many test events for this place; try again in {{seconds}} seconds.',
   'memberCheckIn.tokenLookupsLimited':
     'Too many check-in tokens that match nothing were sent with this key; try again in {{seconds}} seconds.',
 
@@ -194,4 +193,23 @@ export const en = {
 
   'auth.dashboardCredentials':
     'The queue dashboard needs a console session (operator or support) or basic auth: user admin, password ADMIN_API_TOKEN.',
+
+  // Wellhub-compatible access control
+  'field.memberNumber': '{{field}} must be a member number: 13 digits, the first not 0',
+  'checkIn.notExistsMemberNumber': 'No beneficiary with an active benefit plan has this member number.',
+  'access.unauthorized':
+    "Send the partner's or the gym's API key as Authorization: Bearer <key> (or X-Api-Key).",
+  'access.gymRequired': "Send the gym's gym_id in the X-Gym-Id header.",
+  'access.gymNotCovered': 'This key does not cover gym {{gym}}.',
+  'access.gymMismatch': 'X-Gym-Id {{header}} is not the gym of the path ({{gym}}).',
+  'access.checkInNotFound': 'Member {{member}} has no check-in at this gym to validate today.',
+  'access.memberNotFound': 'No member has the number {{member}}.',
+  'access.customCode': 'custom_code must be 1 to 13 characters.',
+  'access.lookupsLimited':
+    'Too many validations that found no check-in were sent with this key; try again in {{seconds}} seconds.',
+  'access.webhooksShape': 'webhooks must be an array of objects {event, url, secret}.',
+  'access.invalidEvent': 'Unknown webhook event {{event}}; this service sends: checkin.',
+  'access.webhookSecret': 'secret must be a string of 1 to 100 characters.',
+  'access.sandboxOff': 'The sandbox is off on this service (ACCESS_SANDBOX).',
+  'access.productNotFound': 'product_id {{product}} is not an active plan of this gym.',
 } as const satisfies Record<`label.${ErrorLabel}`, string> & Record<string, string>;

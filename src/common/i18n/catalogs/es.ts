@@ -207,4 +207,24 @@ export const es: Catalog = {
 
   'auth.dashboardCredentials':
     'El panel de colas necesita una sesión de la consola (operator o support) o basic auth: usuario admin, contraseña ADMIN_API_TOKEN.',
+
+  // Wellhub-compatible access control
+  'field.memberNumber': '{{field}} debe ser un número de miembro: 13 dígitos, el primero distinto de 0',
+  'checkIn.notExistsMemberNumber':
+    'Ningún beneficiario con un plan de beneficio activo tiene este número de miembro.',
+  'access.unauthorized':
+    'Envíe la clave de API del socio o del gimnasio en Authorization: Bearer <clave> (o X-Api-Key).',
+  'access.gymRequired': 'Envíe el gym_id del gimnasio en la cabecera X-Gym-Id.',
+  'access.gymNotCovered': 'Esta clave no da acceso al gimnasio {{gym}}.',
+  'access.gymMismatch': 'El X-Gym-Id {{header}} no es el gimnasio de la ruta ({{gym}}).',
+  'access.checkInNotFound': 'El miembro {{member}} no tiene un check-in en este gimnasio para validar hoy.',
+  'access.memberNotFound': 'Ningún miembro tiene el número {{member}}.',
+  'access.customCode': 'custom_code debe tener de 1 a 13 caracteres.',
+  'access.lookupsLimited':
+    'Se enviaron con esta clave demasiadas validaciones sin check-in; reintente en {{seconds}} segundos.',
+  'access.webhooksShape': 'webhooks debe ser una lista de objetos {event, url, secret}.',
+  'access.invalidEvent': 'Evento de webhook desconocido: {{event}}; este servicio envía: checkin.',
+  'access.webhookSecret': 'secret debe ser un texto de 1 a 100 caracteres.',
+  'access.sandboxOff': 'El sandbox está apagado en este servicio (ACCESS_SANDBOX).',
+  'access.productNotFound': 'El product_id {{product}} no es un plan activo de este gimnasio.',
 };

@@ -202,4 +202,24 @@ export const ptBR: Catalog = {
 
   'auth.dashboardCredentials':
     'O painel das filas precisa de uma sessão do console (operator ou support) ou de basic auth: usuário admin, senha ADMIN_API_TOKEN.',
+
+  // Wellhub-compatible access control
+  'field.memberNumber': '{{field}} deve ser um número de membro: 13 dígitos, o primeiro diferente de 0',
+  'checkIn.notExistsMemberNumber':
+    'Nenhum beneficiário com plano de benefício ativo tem este número de membro.',
+  'access.unauthorized':
+    'Envie a chave de API do parceiro ou da academia em Authorization: Bearer <chave> (ou X-Api-Key).',
+  'access.gymRequired': 'Envie o gym_id da academia no cabeçalho X-Gym-Id.',
+  'access.gymNotCovered': 'Esta chave não dá acesso à academia {{gym}}.',
+  'access.gymMismatch': 'O X-Gym-Id {{header}} não é a academia do caminho ({{gym}}).',
+  'access.checkInNotFound': 'O membro {{member}} não tem check-in nesta academia para validar hoje.',
+  'access.memberNotFound': 'Nenhum membro tem o número {{member}}.',
+  'access.customCode': 'custom_code deve ter de 1 a 13 caracteres.',
+  'access.lookupsLimited':
+    'Foram enviadas com esta chave validações sem check-in demais; tente de novo em {{seconds}} segundos.',
+  'access.webhooksShape': 'webhooks deve ser uma lista de objetos {event, url, secret}.',
+  'access.invalidEvent': 'Evento de webhook desconhecido: {{event}}; este serviço envia: checkin.',
+  'access.webhookSecret': 'secret deve ser um texto de 1 a 100 caracteres.',
+  'access.sandboxOff': 'O sandbox está desligado neste serviço (ACCESS_SANDBOX).',
+  'access.productNotFound': 'O product_id {{product}} não é um plano ativo desta academia.',
 };

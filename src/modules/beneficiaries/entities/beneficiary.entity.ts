@@ -14,6 +14,15 @@ export class BeneficiaryEntity extends Timestamped {
   @Column({ type: 'char', length: 8, unique: true })
   code: string;
 
+  /**
+   * 13 digits, first not 0 (Wellhub's `gympass_id` / `unique_token`): given by the database when the row is
+   * inserted (a trigger draws it from a sequence, see migration WellhubIdentities), never given twice. Read as
+   * a string (BIGINT). The 0 default never stays: the trigger replaces whatever an INSERT writes.
+   */
+  @Index('UQ_beneficiaries_member_number', { unique: true })
+  @Column({ name: 'member_number', type: 'bigint', unsigned: true, default: 0 })
+  memberNumber: string;
+
   @Column({ type: 'varchar', length: 255 })
   name: string;
 

@@ -89,6 +89,14 @@ export class BeneficiaryDto {
   @ApiProperty({ example: 'EQ2B3FBK' })
   code: string;
 
+  @ApiProperty({
+    example: '1836547291045',
+    description:
+      '13 digits, given at creation and never reused: the member number of the Wellhub-compatible access ' +
+      'control (`gympass_id`, `unique_token`)',
+  })
+  member_number: string;
+
   @ApiProperty({ example: 'Joana Lima' })
   name: string;
 
@@ -180,6 +188,9 @@ export class BeneficiaryListItemDto {
   @ApiProperty({ example: 'EQ2B3FBK' })
   code: string;
 
+  @ApiProperty({ example: '1836547291045', description: 'The member number (13 digits)' })
+  member_number: string;
+
   @ApiProperty({ example: 'Joana Lima' })
   name: string;
 
@@ -260,6 +271,15 @@ export class BeneficiaryVisitDto {
 
   @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00' })
   created_at: string;
+
+  @ApiProperty({
+    example: 'RFID-00417',
+    nullable: true,
+    type: String,
+    description:
+      "The gym system's own code for this member at this gym (Wellhub's `custom_code`), if it set one",
+  })
+  custom_code: string | null;
 }
 
 export class BeneficiaryVisitPageDto extends PageMetaDto {

@@ -63,6 +63,12 @@ export class PlaceDto {
   @ApiProperty({ example: '59TADO9F' })
   code: string;
 
+  @ApiProperty({
+    example: 100001,
+    description: "The gym's number in the Wellhub-compatible access control (`X-Gym-Id`, `gym.id`)",
+  })
+  gym_id: number;
+
   @ApiProperty({ example: true })
   active: boolean;
 
@@ -118,6 +124,12 @@ export class CreatePlanDto {
 export class AdminPlanDto {
   @ApiProperty({ example: 12 })
   id: number;
+
+  @ApiProperty({
+    example: 100012,
+    description: "The plan's number in the Wellhub-compatible access control (`gym.product.id`): id + 100000",
+  })
+  product_id: number;
 
   @ApiProperty({ example: 'Musculação' })
   name: string;
@@ -185,6 +197,15 @@ export class VisitDto {
 
   @ApiProperty({ example: '2026-11-22T07:02:11.412-03:00', description: 'With the BUSINESS_TIMEZONE offset' })
   created_at: string;
+
+  @ApiProperty({
+    example: 'RFID-00417',
+    nullable: true,
+    type: String,
+    description:
+      "The gym system's own code for this member at this gym (Wellhub's `custom_code`), if it set one",
+  })
+  custom_code: string | null;
 }
 
 export class VisitPageDto {
@@ -230,6 +251,9 @@ export class PlaceListItemDto {
 
   @ApiProperty({ example: '59TADO9F' })
   code: string;
+
+  @ApiProperty({ example: 100001, description: "The gym's `gym_id` (Wellhub-compatible access control)" })
+  gym_id: number;
 
   @ApiProperty({ example: true })
   active: boolean;

@@ -13,7 +13,9 @@ export class CreateMemberCheckInDto {
 
   @ApiProperty({
     example: '12345600896',
-    description: 'The CPF (punctuation `.`, `-` and spaces are stripped) or the beneficiary code',
+    description:
+      'The CPF (punctuation `.`, `-` and spaces are stripped), the beneficiary code, or the member number ' +
+      '(`member_number`: 13 digits, as the Wellhub-compatible access control calls it `gympass_id`)',
     maxLength: MAX_FIELD_LENGTH,
   })
   identifier: string;
@@ -87,6 +89,12 @@ export class MemberCheckInDto {
   })
   plan_code: string | null;
 
+  @ApiProperty({
+    example: '1836547291045',
+    description: "The member's number (13 digits): `unique_token` of the Wellhub-format `checkin` event",
+  })
+  member_number: string;
+
   static of({ row, now }: CheckInAt, timeZone: string): MemberCheckInDto {
     const time = (date: Date | null) => (date === null ? null : formatInZone(date, timeZone));
     return {
@@ -99,6 +107,7 @@ export class MemberCheckInDto {
       cancelled_at: time(row.cancelledAt),
       place: { place: row.placeId, name: row.placeName, code: row.placeCode },
       plan_code: row.planCode,
+      member_number: row.memberNumber,
     };
   }
 }

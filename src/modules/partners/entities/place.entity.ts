@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import { PartnerEntity } from './partner.entity';
 
@@ -25,6 +25,15 @@ export class PlaceEntity extends Timestamped {
   @Column({ type: 'boolean', default: true })
   active: boolean;
 
+  /**
+   * The place's number in the Wellhub-compatible access control (`X-Gym-Id`, `gym.id`): given by the database
+   * on insert, from 100001 upwards (the table's AUTO_INCREMENT start).
+   */
+  @Index('UQ_places_gym_id', { unique: true })
+  @Column({ name: 'gym_id', type: 'int', unsigned: true })
+  @Generated('increment')
+  gymId: number;
+
   @Column({ name: 'api_key_hash', type: 'char', length: 64, unique: true })
   apiKeyHash: string;
 
@@ -44,4 +53,8 @@ export class PlaceEntity extends Timestamped {
   /** Whether an active CHECKIN webhook subscription exists; written by PlaceSummaryRepository. */
   @Column({ name: 'check_in_webhook', type: 'boolean', default: false })
   checkInWebhook: boolean;
+
+  /** Whether an active Wellhub-format `checkin` subscription exists; written by PlaceSummaryRepository. */
+  @Column({ name: 'wellhub_webhook', type: 'boolean', default: false })
+  wellhubWebhook: boolean;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { WebhookFormat } from '../webhook-formats';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { statement, Statement, WriteResult } from '../../../database/statement-batch';
@@ -34,6 +35,8 @@ export interface DeliveryWork extends DueAttempt {
   /** The subscription's current URL and sealed secret; null when it was deleted. */
   url: string | null;
   secretCiphertext: string | null;
+  /** How the subscription's events are signed (null when it was deleted). */
+  format: WebhookFormat | null;
   /** The request that caused the event, if any. */
   requestId: string | null;
 }
@@ -238,7 +241,7 @@ export class DeliveriesRepository {
     return statement(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
               d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
-              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext
+              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext, s.format
        FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id IN (?)`,

@@ -126,7 +126,10 @@ export class DeliveryRunner implements OnModuleDestroy {
         secrets.set(work.secretCiphertext, secret);
         sendable.push({ work, url: work.url, secret });
       } catch (error) {
-        const closed = await this.repository.failChain(work, `the delivery job failed: ${(error as Error).message}`);
+        const closed = await this.repository.failChain(
+          work,
+          `the delivery job failed: ${(error as Error).message}`,
+        );
         if (closed)
           this.logger.error({ deliveryId: work.id, err: error }, 'Webhook delivery cannot be sent; failed');
       }
@@ -137,7 +140,14 @@ export class DeliveryRunner implements OnModuleDestroy {
     await Promise.all(
       sendable.map(async ({ work, url, secret }) => {
         const at = this.clock.now();
-        const result = await this.sender.send({ url, secret, eventId: work.eventId, payload: work.payload, at });
+        const result = await this.sender.send({
+          url,
+          secret,
+          eventId: work.eventId,
+          payload: work.payload,
+          at,
+          format: work.format ?? undefined,
+        });
         answered.push({ work, url, result, at });
       }),
     );

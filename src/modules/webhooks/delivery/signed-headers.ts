@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { gympassSignature, WebhookFormat } from '../webhook-formats';
 
 /** What a delivery's request is signed over, and with what. */
 export interface SignedMessage {
@@ -7,7 +8,11 @@ export interface SignedMessage {
   eventId: string;
   payload: string;
   at: Date;
+  /** The subscription's format; absent: `standard`. */
+  format?: WebhookFormat;
 }
+
+const USER_AGENT = 'gym-integration-webhooks/1.0';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -30,13 +35,35 @@ function keyOf(secret: string): Buffer {
  * them: a subscription with another format signs here too.
  */
 export function signedHeaders(message: SignedMessage): Record<string, string> {
+  const format = message.format ?? 'standard';
+  switch (format) {
+    case 'standard':
+      return standardHeaders(message);
+    case 'wellhub':
+      return {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        // Not that platform's, but harmless to its clients: the event id, the same on every attempt, to dedupe on.
+        'webhook-id': message.eventId,
+        'x-gympass-signature': gympassSignature(message.payload, message.secret),
+      };
+    default:
+      return assertNever(format);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unknown webhook format ${String(value)}`);
+}
+
+function standardHeaders(message: SignedMessage): Record<string, string> {
   const timestamp = String(Math.floor(message.at.getTime() / 1000));
   const signature = createHmac('sha256', keyOf(message.secret))
     .update(`${message.eventId}.${timestamp}.${message.payload}`)
     .digest('base64');
   return {
     'content-type': 'application/json',
-    'user-agent': 'gym-integration-webhooks/1.0',
+    'user-agent': USER_AGENT,
     'webhook-id': message.eventId,
     'webhook-timestamp': timestamp,
     'webhook-signature': `v1,${signature}`,

@@ -4,7 +4,8 @@ import { formatInZone } from '../../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { generateEventId } from '../webhook-policy';
 import { statement, Statement } from '../../../database/statement-batch';
-import { NewEvent, SubscribedFacts, WebhooksRepository } from '../webhooks.repository';
+import { NewEvent, SubscribedFacts, WebhooksRepository, WellhubSubscriber } from '../webhooks.repository';
+import { productIdOf } from '../../partners/product-id';
 import { CHECK_IN_CREATED, CheckInEventType } from '../webhooks.constants';
 import { CheckInEventDto, WebhookEventCheckInDto } from '../dto/webhook-events.dto';
 
@@ -34,6 +35,49 @@ export interface MemberCheckInChanged {
   confirmationToken?: string;
   /** When it happened: the event's `created_at`. */
   at: Date;
+}
+
+/** A member check-in just made in the app, as a Wellhub-format `checkin` event tells it. */
+export interface WellhubCheckIn {
+  placeId: string;
+  planId: number | null;
+  startedAt: Date;
+  expiresAt: Date;
+}
+
+/** The event type of the Wellhub-format subscription's events. */
+export const WELLHUB_CHECKIN_EVENT = 'checkin';
+
+/**
+ * The body of a Wellhub-format `checkin` event (CONTRACT.md): the member's number as `unique_token`, the first
+ * word of the name as `first_name` and the rest as `last_name`; `email` and `phone_number` only when the
+ * subscription asked for additional data. Times in epoch seconds.
+ */
+export function wellhubCheckInBody(
+  checkIn: WellhubCheckIn,
+  facts: Omit<WellhubSubscriber, 'subscriptionId' | 'url'>,
+): Record<string, unknown> {
+  const [firstName = '', ...rest] = facts.name.trim().split(/\s+/);
+  const planName = checkIn.planId === null ? undefined : facts.planNames.get(checkIn.planId);
+  return {
+    event_type: WELLHUB_CHECKIN_EVENT,
+    event_data: {
+      user: {
+        unique_token: facts.memberNumber,
+        first_name: firstName,
+        last_name: rest.join(' '),
+        ...(facts.additionalData && { email: facts.email, phone_number: facts.phone }),
+      },
+      gym: {
+        id: facts.gymId,
+        title: facts.placeName,
+        product:
+          checkIn.planId === null ? null : { id: productIdOf(checkIn.planId), description: planName ?? null },
+      },
+      timestamp: Math.floor(checkIn.startedAt.getTime() / 1000),
+      expires_at: Math.floor(checkIn.expiresAt.getTime() / 1000),
+    },
+  };
 }
 
 /** Stands for the visit's id in a body until the database puts it there; no input can produce it first. */
@@ -111,6 +155,24 @@ export class WebhookOutboxService {
         ...(change.cancelReason && { cancel_reason: change.cancelReason }),
         plan_code: change.planCode,
       },
+    });
+  }
+
+  /**
+   * The Wellhub-format `checkin` event of a member check-in just made, to the place's Wellhub-format
+   * subscription, in the check-in's transaction. The body is stored as sent: its signature is computed over
+   * these bytes at each attempt.
+   */
+  wellhubCheckInStatements(checkIn: WellhubCheckIn, subscriber: WellhubSubscriber): Statement[] {
+    return this.repository.eventStatements({
+      id: generateEventId(),
+      placeId: checkIn.placeId,
+      type: WELLHUB_CHECKIN_EVENT,
+      payload: JSON.stringify(wellhubCheckInBody(checkIn, subscriber)),
+      createdAt: checkIn.startedAt,
+      subscriptionId: subscriber.subscriptionId,
+      url: subscriber.url,
+      requestId: currentRequestId() ?? null,
     });
   }
 

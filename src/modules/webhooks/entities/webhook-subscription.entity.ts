@@ -1,7 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
+import type { WebhookFormat } from '../webhook-formats';
 
-/** A URL a place registered for one event type; one per type per place. */
+/**
+ * A URL a place registered for one event type; one per type per place. `CHECKIN` (`/partner/webhook/*`) and
+ * `WELLHUB_CHECKIN` (`/v1/systems/gyms/:gym_id/webhooks`) may both exist for a place.
+ */
 @Entity('webhook_subscriptions')
 @Index('UQ_webhook_subscriptions_place_type', ['placeId', 'type'], { unique: true })
 export class WebhookSubscriptionEntity extends Timestamped {
@@ -23,4 +27,12 @@ export class WebhookSubscriptionEntity extends Timestamped {
 
   @Column({ type: 'boolean', default: true })
   active: boolean;
+
+  /** How its events are written and signed: see webhook-formats.ts. */
+  @Column({ type: 'varchar', length: 16, default: 'standard' })
+  format: WebhookFormat;
+
+  /** Wellhub format: the member's e-mail and phone go into each `checkin` event too. */
+  @Column({ name: 'additional_data', type: 'boolean', default: false })
+  additionalData: boolean;
 }

@@ -1,0 +1,206 @@
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { hashKey } from '../../common/crypto/key-vault';
+import { DomainError } from '../../common/errors/domain-error';
+import { HttpRouteConfig } from '../../common/http/route-config';
+import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/security';
+import { message } from '../../common/i18n/messages';
+import { AuditActor, placeActor } from '../auth/caller';
+import { PLACE_KEY } from '../auth/credential-schemes';
+import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
+import { AccessErrorDto, AccessForbiddenDto } from './dto/access-control.dto';
+import { DEMO_GYM_ID } from './dto/access-examples';
+
+export const ACCESS_TAG = 'Wellhub-compatible access control';
+
+/** The partner's or the place's API key as a bearer, as that platform's token is sent. */
+export const ACCESS_KEY: CredentialScheme = {
+  name: 'access-key',
+  scheme: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The partner's or the place's API key (Wellhub-compatible routes)",
+  },
+};
+
+/** Where a route names its gym: the `X-Gym-Id` header, the `:gym_id` path segment, or nowhere. */
+export type GymFrom = 'header' | 'path' | 'none';
+const GYM_FROM = 'access:gym-from';
+const MAX_KEY_LENGTH = 256;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The gym of a Wellhub-compatible route, set by AccessGuard. */
+    accessGym?: AccessGym;
+    /** The key's owner on a route that names no gym, set by AccessGuard. */
+    accessCredential?: AccessCredential;
+  }
+}
+
+function unauthorized(): DomainError {
+  return new DomainError('invalid_api_key', message('access.unauthorized'), {
+    accessKey: 'auth.unauthorized',
+  });
+}
+
+function forbidden(
+  key: Parameters<typeof message>[0],
+  params?: Record<string, string | number>,
+): DomainError {
+  return new DomainError('forbidden', message(key, params));
+}
+
+/** `Authorization: Bearer <key>`, or the legacy `X-Api-Key: <key>`. */
+function presentedKey(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers['x-api-key'];
+  const key = bearer ?? (typeof header === 'string' ? header.trim() : undefined);
+  return key && key.length <= MAX_KEY_LENGTH ? key : undefined;
+}
+
+/** A gym_id as sent: a positive integer, else undefined. */
+function gymNumber(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !/^\s*[1-9]\d{0,9}\s*$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return value <= 4_294_967_295 ? value : undefined;
+}
+
+/**
+ * The credentials of the Wellhub-compatible routes: the partner's or the place's API key, as a bearer or in
+ * `X-Api-Key`. Missing or unknown: 401 `auth.unauthorized`. A known key that does not cover the gym named (or
+ * no such gym, or none named where one is required, or a header that contradicts the path): 403.
+ * One indexed read on success (the gym by gym_id, with whether the key is its place's or its partner's); a
+ * second, to tell 401 from 403, only on refusal. Nothing is cached: a rotated key stops at once.
+ */
+@Injectable()
+// The legacy X-Api-Key header is the place key's scheme (a partner's key works in it too).
+@AcceptsCredentials(ACCESS_KEY, PLACE_KEY)
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly repository: AccessControlRepository,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const from = this.reflector.get<GymFrom | undefined>(GYM_FROM, context.getHandler()) ?? 'header';
+    const key = presentedKey(request);
+    if (!key) throw unauthorized();
+    const hash = hashKey(key);
+    if (from === 'none') {
+      const credential = await this.repository.credentialOf(hash);
+      if (!credential) throw unauthorized();
+      request.accessCredential = credential;
+      return true;
+    }
+    const gymId = this.requestedGym(request, from);
+    const gym = gymId === undefined ? undefined : await this.repository.gymForKey(hash, gymId);
+    if (gym) {
+      request.accessGym = gym;
+      return true;
+    }
+    if (!(await this.repository.credentialOf(hash))) throw unauthorized();
+    if (gymId === undefined) throw forbidden('access.gymRequired');
+    throw forbidden('access.gymNotCovered', { gym: gymId });
+  }
+
+  private requestedGym(request: FastifyRequest, from: Exclude<GymFrom, 'none'>): number | undefined {
+    const header = request.headers['x-gym-id'];
+    const fromHeader = typeof header === 'string' ? header : undefined;
+    if (from === 'header') return gymNumber(fromHeader);
+    const inPath = (request.params as Record<string, string | undefined>).gym_id;
+    const gymId = gymNumber(inPath);
+    if (fromHeader !== undefined && gymId !== undefined && gymNumber(fromHeader) !== gymId) {
+      throw forbidden('access.gymMismatch', { header: fromHeader, gym: gymId });
+    }
+    return gymId;
+  }
+}
+
+/**
+ * A Wellhub-compatible route: AccessGuard with the gym named as `from` says, errors in that platform's shapes
+ * (`errorShape: access`), its own Swagger tag, security and error answers.
+ */
+export const AccessAuth = (from: GymFrom, config: HttpRouteConfig = {}) =>
+  applyDecorators(
+    SetMetadata(GYM_FROM, from),
+    UseGuards(AccessGuard),
+    RouteConfig({ ...config, errorShape: 'access' } satisfies HttpRouteConfig),
+    ApiExtraModels(AccessErrorDto, AccessForbiddenDto),
+    ...(from === 'none'
+      ? []
+      : [
+          ApiHeader({
+            name: 'X-Gym-Id',
+            required: from === 'header',
+            description:
+              from === 'header'
+                ? 'The gym: its `gym_id` (shown in the console, integration tab)'
+                : "Optional; when sent it must equal the path's gym_id (otherwise 403)",
+            example: String(DEMO_GYM_ID),
+          }),
+        ]),
+    ApiResponse({
+      status: 401,
+      description: 'Missing or unknown key: `auth.unauthorized`',
+      content: {
+        'application/json': {
+          schema: { $ref: getSchemaPath(AccessErrorDto) },
+          example: {
+            metadata: { total: 0, errors: 1 },
+            errors: [
+              { message: 'Envie a chave de API ...', key: 'auth.unauthorized', label: 'invalid_api_key' },
+            ],
+          },
+        },
+      },
+    }),
+    ...(from === 'none'
+      ? []
+      : [
+          ApiResponse({
+            status: 403,
+            description: 'A known key that does not cover the gym (or no such gym)',
+            content: {
+              'application/json': {
+                schema: { $ref: getSchemaPath(AccessForbiddenDto) },
+                example: { Message: 'Esta chave não dá acesso à academia 100002.' },
+              },
+            },
+          }),
+        ]),
+  );
+
+/** The gym resolved by AccessAuth('header' | 'path'). */
+export const CurrentGym = createParamDecorator((_data: unknown, context: ExecutionContext): AccessGym => {
+  const gym = context.switchToHttp().getRequest<FastifyRequest>().accessGym;
+  if (!gym) throw new Error('CurrentGym used on a route without AccessAuth naming a gym');
+  return gym;
+});
+
+/** The key's owner resolved by AccessAuth('none'). */
+export const CurrentCredential = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AccessCredential => {
+    const credential = context.switchToHttp().getRequest<FastifyRequest>().accessCredential;
+    if (!credential) throw new Error('CurrentCredential used on a route without AccessAuth');
+    return credential;
+  },
+);
+
+/** The gym of the request as the author of a change, for the audit log. */
+export const GymAsActor = createParamDecorator((_data: unknown, context: ExecutionContext): AuditActor => {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  if (!request.accessGym) throw new Error('GymAsActor used on a route without AccessAuth naming a gym');
+  return placeActor(request.accessGym, request);
+});

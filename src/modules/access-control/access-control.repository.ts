@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { executePrepared } from '../../database/prepared-statement';
+import { statement, Statement } from '../../database/statement-batch';
+import type { AuthenticatedPlace } from '../auth/auth.types';
+
+/** Whose key a request presents: a partner's (every gym of the partner) or a place's (that gym). */
+export type AccessCredential =
+  { kind: 'partner'; partnerId: number } | { kind: 'place'; placeId: string; partnerId: number };
+
+/** The gym a Wellhub-compatible request names, as the key presented reaches it. */
+export interface AccessGym extends AuthenticatedPlace {
+  gymId: number;
+  credential: AccessCredential;
+}
+
+interface GymRow {
+  id: string;
+  gymId: number | string;
+  code: string;
+  name: string;
+  active: number | string;
+  partnerId: number | string;
+  keyVersion: number | string;
+  byPlace: number | string | null;
+  byPartner: number | string | null;
+}
+
+/** What the facts of a sandbox check-in's event need, read after it is made. */
+export interface SimulatedFacts {
+  memberNumber: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  planNames: Map<number, string>;
+  additionalData: boolean;
+  stored: string | null;
+}
+
+/** The look-ups of the Wellhub-compatible routes: keys and gyms, and the members' custom codes. */
+@Injectable()
+export class AccessControlRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The gym with this gym_id, when the key (its SHA-256 `hash`) is its place's key or its partner's. */
+  async gymForKey(hash: string, gymId: number): Promise<AccessGym | undefined> {
+    const rows = await executePrepared<GymRow[]>(
+      this.dataSource,
+      `SELECT p.id, p.gym_id AS gymId, p.code, p.name, p.active, p.partner_id AS partnerId,
+              p.key_version AS keyVersion, p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner
+       FROM places p JOIN partners pt ON pt.id = p.partner_id WHERE p.gym_id = ?`,
+      [hash, hash, gymId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const partnerId = Number(row.partnerId);
+    const credential: AccessCredential | undefined = Number(row.byPlace)
+      ? { kind: 'place', placeId: row.id, partnerId }
+      : Number(row.byPartner)
+        ? { kind: 'partner', partnerId }
+        : undefined;
+    if (!credential) return undefined;
+    return {
+      placeId: row.id,
+      placeCode: row.code,
+      placeName: row.name,
+      placeActive: Boolean(Number(row.active)),
+      partnerId,
+      keyVersion: Number(row.keyVersion),
+      gymId: Number(row.gymId),
+      credential,
+    };
+  }
+
+  /** Whose key this is (its SHA-256 `hash`), if anyone's. */
+  async credentialOf(hash: string): Promise<AccessCredential | undefined> {
+    const rows: { kind: 'place' | 'partner'; placeId: string | null; partnerId: number | string }[] =
+      await this.dataSource.query(
+        `SELECT 'place' AS kind, id AS placeId, partner_id AS partnerId FROM places WHERE api_key_hash = ?
+         UNION ALL
+         SELECT 'partner', NULL, id FROM partners WHERE api_key_hash = ?`,
+        [hash, hash],
+      );
+    const row = rows[0];
+    if (!row) return undefined;
+    return row.kind === 'place'
+      ? { kind: 'place', placeId: String(row.placeId), partnerId: Number(row.partnerId) }
+      : { kind: 'partner', partnerId: Number(row.partnerId) };
+  }
+
+  /** The gyms a credential covers, by gym_id. */
+  async gymsOf(credential: AccessCredential): Promise<{ gymId: number; active: boolean }[]> {
+    const rows: { gymId: number | string; active: number | string }[] = await this.dataSource.query(
+      credential.kind === 'place'
+        ? 'SELECT gym_id AS gymId, active FROM places WHERE id = ?'
+        : 'SELECT gym_id AS gymId, active FROM places WHERE partner_id = ? ORDER BY gym_id',
+      [credential.kind === 'place' ? credential.placeId : credential.partnerId],
+    );
+    return rows.map((row) => ({ gymId: Number(row.gymId), active: Boolean(Number(row.active)) }));
+  }
+
+  /** The beneficiary's id, by member number. */
+  async memberId(memberNumber: string): Promise<number | undefined> {
+    const rows: { id: number | string }[] = await this.dataSource.query(
+      'SELECT id FROM beneficiaries WHERE member_number = ?',
+      [memberNumber],
+    );
+    return rows[0] ? Number(rows[0].id) : undefined;
+  }
+
+  /** Sets the member's custom code at the place (written in the caller's transaction, or on its own). */
+  customCodeStatement(beneficiaryId: number, placeId: string, customCode: string): Statement {
+    return statement(
+      `INSERT INTO member_custom_codes (beneficiary_id, place_id, custom_code) VALUES (?, ?, ?)
+       ON DUPLICATE KEY UPDATE custom_code = VALUES(custom_code)`,
+      [beneficiaryId, placeId, customCode],
+    );
+  }
+
+  async setCustomCode(beneficiaryId: number, placeId: string, customCode: string): Promise<void> {
+    const { sql, values } = this.customCodeStatement(beneficiaryId, placeId, customCode);
+    await this.dataSource.query(sql, [...values]);
+  }
+
+  async deleteCustomCode(beneficiaryId: number, placeId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM member_custom_codes WHERE beneficiary_id = ? AND place_id = ?', [
+      beneficiaryId,
+      placeId,
+    ]);
+  }
+
+  /** The plan of the place with this id (not deleted), for the sandbox's `product_id`. */
+  async planCode(placeId: string, planId: number): Promise<string | undefined> {
+    const rows: { code: string }[] = await this.dataSource.query(
+      'SELECT code FROM plans WHERE id = ? AND place_id = ? AND deleted_at IS NULL',
+      [planId, placeId],
+    );
+    return rows[0]?.code;
+  }
+
+  /**
+   * What the sandbox answers about a check-in it made: the member and the place's plans, whether the place's
+   * Wellhub-format subscription asks for additional data, and the event's body as stored, when one was written.
+   */
+  async simulatedFacts(placeId: string, memberNumber: string, startedAt: Date): Promise<SimulatedFacts> {
+    const [row]: {
+      memberNumber: string;
+      name: string;
+      email: string | null;
+      phone: string | null;
+      planNames: string | Record<string, string> | null;
+      additionalData: number | string | null;
+      stored: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT b.member_number AS memberNumber, b.name, b.email, b.phone,
+              (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = ?) AS planNames,
+              (SELECT s.additional_data FROM webhook_subscriptions s
+                WHERE s.place_id = ? AND s.type = 'WELLHUB_CHECKIN') AS additionalData,
+              (SELECT e.payload FROM webhook_events e WHERE e.place_id = ? AND e.type = 'checkin'
+                 AND e.created_at = ? ORDER BY e.id DESC LIMIT 1) AS stored
+       FROM beneficiaries b WHERE b.member_number = ?`,
+      [placeId, placeId, placeId, startedAt, memberNumber],
+    );
+    const names = (typeof row.planNames === 'string' ? JSON.parse(row.planNames) : row.planNames) ?? {};
+    return {
+      memberNumber: String(row.memberNumber),
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      planNames: new Map(
+        Object.entries(names as Record<string, string>).map(([id, name]) => [Number(id), name]),
+      ),
+      additionalData: Boolean(Number(row.additionalData ?? 0)),
+      stored: row.stored,
+    };
+  }
+}

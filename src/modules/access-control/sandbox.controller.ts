@@ -1,0 +1,43 @@
+import { Body, Controller, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
+import { AccessGym } from './access-control.repository';
+import { AccessErrorDto, SimulateCheckInRequestDto } from './dto/access-control.dto';
+import { DEMO_GYM_ID, SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
+import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
+
+/** Wellhub's sandbox helper, with ACCESS_SANDBOX=true (the demo's). */
+@ApiTags(ACCESS_TAG)
+@Controller('helper/v1/gyms')
+export class SandboxController {
+  constructor(private readonly sandbox: SandboxService) {}
+
+  @Post(':gym_id/simulate/checkins')
+  @HttpCode(201)
+  @Header('content-type', 'application/json; charset=utf-8')
+  // The key first (401 without one), then whether the sandbox is on (404 when off).
+  @UseGuards(SandboxEnabledGuard)
+  @AccessAuth('path')
+  @ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID) })
+  @ApiOperation({
+    summary: "Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)",
+    description:
+      "Makes the member's check-in at the gym as the app would (the member API's rules and events) and answers " +
+      "the body of its Wellhub-format `checkin` event, as sent to the gym's subscription. 404 when the sandbox " +
+      'is off.',
+  })
+  @ApiBody({ type: SimulateCheckInRequestDto, examples: SIMULATE_EXAMPLES })
+  @ApiCreatedResponse({
+    description: "The `checkin` event's body",
+    content: { 'application/json': { example: WELLHUB_EVENT_EXAMPLE } },
+  })
+  @ApiResponse({
+    status: 400,
+    type: AccessErrorDto,
+    description: '`checkin.validation.denied` (a rule refuses, with its label), `checkin.validation.invalid`',
+  })
+  @ApiResponse({ status: 404, type: AccessErrorDto, description: 'No such member, or the sandbox is off' })
+  createSimulatedCheckIn(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<string> {
+    return this.sandbox.simulateCheckIn(gym, body);
+  }
+}

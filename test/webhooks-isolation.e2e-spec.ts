@@ -262,8 +262,10 @@ describe('webhook destinations are isolated (e2e)', () => {
     expect(byId.get(ids[2])).toMatchObject({ status: 'delivered', attempts: 1, code: 204 });
     expect(byId.get(ids[3])).toMatchObject({ status: 'pending', attempts: 1, code: null });
     expect(byId.get(ids[4])?.queuedAt).toEqual(new Date(now.getTime() + 7_300_000));
+    // This test's deliveries only: an earlier test's delivery may still record a late attempt beside them.
     const attempts = await t.dataSource.query(
-      'SELECT delivery_id AS id, number FROM webhook_attempts ORDER BY id',
+      'SELECT delivery_id AS id, number FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY id',
+      [ids],
     );
     expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[2], ids[5]].sort());
   });

@@ -74,7 +74,7 @@ describe('delivery policy', () => {
     expect(breakerOpening({ failures: 9, opens: 1, openUntil: later(10) }, 5, 30, at)).toBeUndefined();
   });
 
-  it("gives an endpoint its share: all while closed, none while open, one probe after the wait", () => {
+  it('gives an endpoint its share: all while closed, none while open, one probe after the wait', () => {
     expect(endpointShare(undefined, 5, 16, at)).toBe(16);
     expect(endpointShare({ failures: 4, openUntil: null }, 5, 16, at)).toBe(16);
     expect(endpointShare({ failures: 5, openUntil: later(1) }, 5, 16, at)).toBe(0);

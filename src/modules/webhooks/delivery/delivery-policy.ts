@@ -48,9 +48,7 @@ export function moveAfterAttempt(
  *   the batch succeeded (`restart` false), counted from 0 when a success came before them (`restart` true).
  */
 export type BreakerChange =
-  | { kind: 'none' }
-  | { kind: 'close' }
-  | { kind: 'fail'; failures: number; restart: boolean; error: string };
+  { kind: 'none' } | { kind: 'close' } | { kind: 'fail'; failures: number; restart: boolean; error: string };
 
 export function breakerChange(
   answers: readonly { ok: boolean; error: string | null }[],

@@ -171,7 +171,13 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       await withTimeout(
         this.queue.addBulk(
           [...byEndpoint].map(([subscriptionId, attempts]) =>
-            this.job(subscriptionId, attempts, queuedAt, failing.has(subscriptionId), labels.get(subscriptionId)),
+            this.job(
+              subscriptionId,
+              attempts,
+              queuedAt,
+              failing.has(subscriptionId),
+              labels.get(subscriptionId),
+            ),
           ),
         ),
         REDIS_TIMEOUT_MS,
@@ -231,7 +237,9 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       data: {
         ...label,
         subscriptionId,
-        attempts: attempts.map((attempt) => attemptName(attempt.id, attempt.redeliveries, attempt.attempts + 1)),
+        attempts: attempts.map((attempt) =>
+          attemptName(attempt.id, attempt.redeliveries, attempt.attempts + 1),
+        ),
         ...(failing && { failing: true }),
       },
       opts: {
@@ -249,7 +257,10 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async recoverLost(): Promise<void> {
     const now = this.clock.now();
-    const stale = await this.repository.staleClaims(new Date(now.getTime() - LOST_AFTER_MS), LOST_CHECK_BATCH);
+    const stale = await this.repository.staleClaims(
+      new Date(now.getTime() - LOST_AFTER_MS),
+      LOST_CHECK_BATCH,
+    );
     for (const [key, until] of this.liveClaims) if (until <= now.getTime()) this.liveClaims.delete(key);
     let released = 0;
     await Promise.all(

@@ -97,7 +97,9 @@ export class DeliveryRecorder {
             reads.push((read) => (results[r].closed = read[at] as boolean));
           } else if (change.kind === 'fail') {
             const last = accepted[accepted.length - 1].attempt.createdAt;
-            const at = statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) - 1;
+            const at =
+              statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) -
+              1;
             reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
             failed.push({ report: r, at: last });
           }

@@ -1,10 +1,15 @@
 import type { PoolConnection } from 'mysql2';
-import { BatchTransaction, statement } from './statement-batch';
+import { BatchTransaction, prepared, statement } from './statement-batch';
 
 /** A connection that records each text it is sent, and answers each statement of it with `{ sql }`. */
 function recordingConnection(): { connection: PoolConnection; sent: string[] } {
   const sent: string[] = [];
   const connection = {
+    format: (sql: string, values: unknown[]) => {
+      let next = 0;
+      return sql.replace(/\?/g, () => JSON.stringify(values[next++]));
+    },
+    escape: (value: string) => `'${value}'`,
     query({ sql }: { sql: string }, callback: (error: Error | null, result: unknown) => void) {
       sent.push(sql);
       const answers = sql.split(';\n').map((each) => ({ sql: each }));
@@ -75,5 +80,27 @@ describe('BatchTransaction', () => {
     const apart = new BatchTransaction(cluster.connection, { oneStatementPerRoundTrip: true });
     expect(await apart.commit(select(1), touch)).toEqual(['SELECT 1', 'SELECT 9']);
     expect(cluster.sent).toEqual(['START TRANSACTION;\nSELECT 1', 'SELECT 9', 'COMMIT']);
+  });
+
+  it('a prepared statement is prepared once per connection, in the round trip that first sends it', async () => {
+    const facts = () =>
+      prepared('SELECT ? AS a, ? AS b', [1, 'x'], (result) => (result as { sql: string }).sql);
+    const { connection, sent } = recordingConnection();
+    const first = new BatchTransaction(connection);
+    expect(await first.commit(select(1), facts())).toEqual([
+      'SELECT 1',
+      expect.stringMatching(/^EXECUTE batch_\d+ USING 1, "x"$/),
+    ]);
+    const second = new BatchTransaction(connection);
+    await second.commit(facts());
+    const [name] = /batch_\d+/.exec(sent[0]) ?? [];
+    expect(sent).toEqual([
+      `START TRANSACTION;\nSELECT 1;\nPREPARE ${name} FROM 'SELECT ? AS a, ? AS b';\nEXECUTE ${name} USING 1, "x";\nCOMMIT`,
+      `START TRANSACTION;\nEXECUTE ${name} USING 1, "x";\nCOMMIT`,
+    ]);
+    // Another connection prepares it for itself.
+    const other = recordingConnection();
+    await new BatchTransaction(other.connection).commit(facts());
+    expect(other.sent[0]).toContain(`PREPARE ${name} FROM`);
   });
 });

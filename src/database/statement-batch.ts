@@ -15,6 +15,11 @@ export interface Statement<T = unknown> {
    * them, and the statement is left out (its result reads as undefined).
    */
   readonly clusterOnly?: boolean;
+  /**
+   * Sent as `EXECUTE` of a statement prepared once per connection (see `prepared`): the server parses and
+   * resolves its text once, not at every call. Its values must be scalars (no lists).
+   */
+  readonly prepared?: boolean;
 }
 
 export function statement<T = unknown>(
@@ -24,6 +29,34 @@ export function statement<T = unknown>(
 ): Statement<T> {
   return { sql, values, read };
 }
+
+/**
+ * A statement of the hot paths whose text is a constant: in a BatchTransaction it is prepared on each
+ * connection the first time that connection sends it (`PREPARE` in the same round trip) and then sent as
+ * `EXECUTE ... USING` with its values, still inside the multi-statement round trip. Measured on the check-in's
+ * facts read: about a third less server CPU than the same text parsed at every call (docs/performance.md).
+ */
+export function prepared<T = unknown>(
+  sql: string,
+  values: readonly unknown[],
+  read?: (result: unknown) => T,
+): Statement<T> {
+  return { ...statement(sql, values, read), prepared: true };
+}
+
+/** The name a prepared text goes by on every connection: stable, and one per text. */
+const preparedNames = new Map<string, string>();
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `batch_${preparedNames.size + 1}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
+/** The prepared names each connection holds (a connection that is gone takes its set with it). */
+const preparedOn = new WeakMap<object, Set<string>>();
 
 /** The OK packet MySQL answers a write with. */
 export interface WriteResult {
@@ -123,13 +156,29 @@ export class BatchTransaction {
     const read: unknown[] = all.map(() => undefined);
     let next = 0;
     for (const packet of this.packets(sent.map((index) => all[index]))) {
-      const raw = await this.sendText(
-        packet.map((each) => each.sql).join(';\n'),
-        packet.flatMap((each) => each.values),
-      );
+      const held = this.preparedNames();
+      const preparing: string[] = [];
+      // Each statement's texts: a PREPARE the connection lacks rides in front of its EXECUTE.
+      const texts = packet.map((each) => {
+        if (!each.prepared) return [this.connection.format(each.sql, [...each.values])];
+        const name = preparedName(each.sql);
+        const execute = this.connection.format(
+          each.values.length === 0
+            ? `EXECUTE ${name}`
+            : `EXECUTE ${name} USING ${each.values.map(() => '?').join(', ')}`,
+          [...each.values],
+        );
+        if (held.has(name)) return [execute];
+        preparing.push(name);
+        return [`PREPARE ${name} FROM ${this.connection.escape(each.sql)}`, execute];
+      });
+      const raw = await this.sendText(texts.flat().join(';\n'), []);
+      for (const name of preparing) held.add(name);
       if (packet.includes(COMMIT)) this.finished = true;
-      // One statement comes back as its own result, several as a list of them.
-      const results = packet.length === 1 ? [raw] : (raw as unknown[]);
+      // One statement comes back as its own result, several as a list of them; a PREPARE's answer is skipped.
+      const answers = texts.length === 1 && texts[0].length === 1 ? [raw] : (raw as unknown[]);
+      let at = 0;
+      const results = texts.map((parts) => answers[(at += parts.length) - 1]);
       // Each result read once, in order: an enqueued statement's reader may end the transaction first.
       packet.forEach((each, index) => (read[sent[next++]] = each.read(results[index])));
     }
@@ -152,6 +201,12 @@ export class BatchTransaction {
     }
     if (opening.length > 0) packets.push(opening);
     return packets;
+  }
+
+  private preparedNames(): Set<string> {
+    let names = preparedOn.get(this.connection);
+    if (!names) preparedOn.set(this.connection, (names = new Set()));
+    return names;
   }
 
   private sendText(sql: string, values: unknown[]): Promise<unknown> {

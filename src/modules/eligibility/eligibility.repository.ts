@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
-import { BatchTransaction, statement, Statement, WriteResult } from '../../database/statement-batch';
+import { BatchTransaction, prepared, Statement, WriteResult } from '../../database/statement-batch';
 import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { beneficiaryColumn, BeneficiaryIdentifierType } from './track-usage-request';
@@ -124,7 +124,10 @@ function wellhubSubscriberOf(row: FactsRow): WellhubSubscriber | undefined {
  * The latest visit of the recent window, read as one value (`2026-11-26 10:02:11.123 <place id>`): a DATETIME(3)
  * as text sorts as its time does, so one MAX finds both the time and the place (one subquery, not two).
  */
-function recentVisitOf(value: string | null): { recentVisitAt: Date | null; recentVisitPlaceId: string | null } {
+function recentVisitOf(value: string | null): {
+  recentVisitAt: Date | null;
+  recentVisitPlaceId: string | null;
+} {
   if (value === null) return { recentVisitAt: null, recentVisitPlaceId: null };
   const at = value.slice(0, 23);
   return { recentVisitAt: new Date(`${at.replace(' ', 'T')}Z`), recentVisitPlaceId: value.slice(24) };
@@ -195,7 +198,7 @@ export class EligibilityRepository {
     withSubscriber = false,
   ): Statement<CheckInFacts | undefined> {
     const [condition, values] = beneficiaryCondition(beneficiary);
-    return statement(
+    return prepared(
       `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
               b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
@@ -220,7 +223,7 @@ export class EligibilityRepository {
    */
   lockStatement(key: BeneficiaryKey): Statement<number | undefined> {
     const [condition, values] = beneficiaryCondition(key);
-    return statement(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
+    return prepared(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
       const rows = result as { id: number | string }[];
       return rows[0] ? Number(rows[0].id) : undefined;
     });
@@ -234,7 +237,7 @@ export class EligibilityRepository {
    */
   touchStatement(beneficiaryId: number): Statement {
     return {
-      ...statement(
+      ...prepared(
         'UPDATE beneficiaries SET check_in_version = check_in_version + 1, updated_at = updated_at WHERE id = ?',
         [beneficiaryId],
       ),
@@ -250,7 +253,7 @@ export class EligibilityRepository {
 
   /** The visit; its id is the connection's LAST_INSERT_ID() for the statements after it. */
   insertVisitStatement(visit: NewVisit): Statement<string> {
-    return statement(
+    return prepared(
       'INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at) VALUES (?, ?, ?, ?)',
       [visit.beneficiaryId, visit.placeId, visit.planId, visit.createdAt],
       (result) => String((result as WriteResult).insertId),

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
-import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
+import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
@@ -85,13 +85,17 @@ export class EligibilityService {
       },
       withSubscriber,
     );
-    return statement(facts.sql, facts.values, (result) => {
-      const read = facts.read(result);
-      if (key) this.keyCache.assertCurrent(key, read);
-      // Places are never deleted: one that is gone was never there.
-      if (!read) throw new Error(`Place ${placeId} does not exist`);
-      return { facts: read, now };
-    });
+    // The same statement (prepared as it is), read further.
+    return {
+      ...facts,
+      read: (result) => {
+        const read = facts.read(result);
+        if (key) this.keyCache.assertCurrent(key, read);
+        // Places are never deleted: one that is gone was never there.
+        if (!read) throw new Error(`Place ${placeId} does not exist`);
+        return { facts: read, now };
+      },
+    };
   }
 
   /** Rules 2 to 9 on facts already read, in the contract's order; the first that fails is the answer. */

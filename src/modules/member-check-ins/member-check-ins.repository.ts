@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { duplicateKeyName } from '../../database/mysql-errors';
 import { executePrepared } from '../../database/prepared-statement';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
-import { statement, Statement } from '../../database/statement-batch';
+import { prepared, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
 import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
@@ -182,7 +182,7 @@ export class MemberCheckInsRepository {
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
   lockStatement(id: string): Statement<CheckInState> {
-    return statement(
+    return prepared(
       `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`,
       [id],
       (result) => {
@@ -202,7 +202,7 @@ export class MemberCheckInsRepository {
     type: BeneficiaryIdentifierType;
     identifier: string;
   }): Statement<CheckInRow | undefined> {
-    return statement(
+    return prepared(
       `${ROW_SELECT} WHERE c.pending = 1 AND b.${beneficiaryColumn(key.type)} = ?`,
       [key.identifier],
       (result) => {
@@ -214,7 +214,7 @@ export class MemberCheckInsRepository {
 
   /** The new pending check-in; its commit fails with isPendingTokenTaken when another pending one holds the token. */
   insertStatement(checkIn: NewCheckIn): Statement {
-    return statement(
+    return prepared(
       `INSERT INTO member_check_ins
          (id, beneficiary_id, place_id, plan_id, token, confirmation_token_hash, status, started_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
@@ -250,21 +250,21 @@ export class MemberCheckInsRepository {
   }
 
   markExpiredStatement(id: string): Statement {
-    return statement("UPDATE member_check_ins SET status = 'expired' WHERE id = ? AND status = 'pending'", [
+    return prepared("UPDATE member_check_ins SET status = 'expired' WHERE id = ? AND status = 'pending'", [
       id,
     ]);
   }
 
   /** Validated as of `at`, by the visit inserted just before it in the same round trip (LAST_INSERT_ID()). */
   markValidatedStatement(id: string, at: Date): Statement {
-    return statement(
+    return prepared(
       "UPDATE member_check_ins SET status = 'validated', validated_at = ?, visit_id = LAST_INSERT_ID() WHERE id = ?",
       [at, id],
     );
   }
 
   markCancelledStatement(id: string, at: Date, reason: CancelReason): Statement {
-    return statement(
+    return prepared(
       "UPDATE member_check_ins SET status = 'cancelled', cancelled_at = ?, cancel_reason = ? WHERE id = ?",
       [at, reason, id],
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
-import { BatchTransaction, statement, Statement } from '../../database/statement-batch';
+import { BatchTransaction, prepared, statement, Statement } from '../../database/statement-batch';
 import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { EndpointBreaker, hostOf, toBreaker } from './delivery/deliveries.repository';
 import { DeliveryStatus, WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
@@ -78,9 +78,7 @@ export interface NewEvent {
 /** Subscriptions, the outbox rows, and the delivery log. */
 @Injectable()
 export class WebhooksRepository {
-  constructor(
-    @InjectDataSource() readonly dataSource: DataSource,
-  ) {}
+  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
   get subscriptions() {
     return this.dataSource.getRepository(WebhookSubscriptionEntity);
@@ -132,12 +130,12 @@ export class WebhooksRepository {
         ? [event.payload]
         : [event.payload.beforeVisitId, event.payload.afterVisitId];
     return [
-      statement(
+      prepared(
         `INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id)
          VALUES (?, ?, ?, ${split ? 'CONCAT(?, LAST_INSERT_ID(), ?)' : '?'}, ?, ?)`,
         [event.id, event.placeId, event.type, ...payload, event.createdAt, event.requestId ?? null],
       ),
-      statement(
+      prepared(
         `INSERT INTO webhook_deliveries
            (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,

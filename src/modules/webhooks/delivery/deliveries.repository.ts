@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { WebhookFormat } from '../webhook-formats';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { statement, Statement, WriteResult } from '../../../database/statement-batch';
+import { prepared, statement, Statement, WriteResult } from '../../../database/statement-batch';
 import { WebhookAttemptEntity } from '../entities/webhook-attempt.entity';
 import { DeliveryStatus } from '../entities/webhook-delivery.entity';
 
@@ -159,7 +159,7 @@ export class DeliveriesRepository {
   }
 
   claimStatement(subscriptionId: string, now: Date, limit: number): Statement<DueAttempt[]> {
-    return statement(
+    return prepared(
       `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts
        FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
        WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
@@ -349,7 +349,16 @@ export class DeliveriesRepository {
          ON DUPLICATE KEY UPDATE failures = IF(?, VALUES(failures), failures + VALUES(failures)),
            opens = IF(?, 0, opens), open_until = IF(?, NULL, open_until), opened_at = IF(?, NULL, opened_at),
            last_error = VALUES(last_error), last_failure_at = VALUES(last_failure_at)`,
-        [subscriptionId, change.failures, change.error.slice(0, 1000), at, restart, restart, restart, restart],
+        [
+          subscriptionId,
+          change.failures,
+          change.error.slice(0, 1000),
+          at,
+          restart,
+          restart,
+          restart,
+          restart,
+        ],
       ),
       statement(
         `SELECT ${BREAKER_COLUMNS} FROM webhook_endpoint_states WHERE subscription_id = ? FOR UPDATE`,

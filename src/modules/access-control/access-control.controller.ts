@@ -8,8 +8,8 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
-import { AccessGym } from './access-control.repository';
+import { ACCESS_TAG, AccessAuth, CurrentGym, CurrentGymKey } from './access-auth';
+import { AccessGym, AccessGymKey } from './access-control.repository';
 import { AccessControlService } from './access-control.service';
 import {
   AccessErrorDto,
@@ -34,7 +34,7 @@ export class AccessControlController {
 
   @Post('validate')
   @HttpCode(200)
-  @AccessAuth('header', { checkInOperation: 'confirm' })
+  @AccessAuth('header', { checkInOperation: 'confirm' }, { handlerReadsGym: true })
   @ApiOperation({
     summary: "Validate a member's check-in made in the app (Wellhub's POST /access/v1/validate)",
     description:
@@ -63,8 +63,8 @@ export class AccessControlController {
     content: { 'application/json': { examples: ACCESS_ERROR_EXAMPLES.notFound } },
   })
   @ApiResponse({ status: 429, type: AccessErrorDto, description: '`request.rate_limited`, with Retry-After' })
-  validate(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<ValidateResponseDto> {
-    return this.access.validate(gym, body);
+  validate(@CurrentGymKey() key: AccessGymKey, @Body() body: unknown): Promise<ValidateResponseDto> {
+    return this.access.validate(key, body);
   }
 
   @Post('code/:gympass_id')

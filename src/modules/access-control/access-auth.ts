@@ -1,6 +1,7 @@
 import {
   applyDecorators,
   CanActivate,
+  Controller,
   createParamDecorator,
   ExecutionContext,
   Injectable,
@@ -9,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { hashKey } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
@@ -155,6 +156,9 @@ export class AccessGuard implements CanActivate {
   }
 }
 
+/** A controller of Wellhub-compatible routes, in that contract's Swagger tag. */
+export const AccessController = (path: string) => applyDecorators(ApiTags(ACCESS_TAG), Controller(path));
+
 /**
  * A Wellhub-compatible route: AccessGuard with the gym named as `from` says, errors in that platform's shapes
  * (`errorShape: access`), its own Swagger tag, security and error answers. `handlerReadsGym`: the guard leaves
@@ -171,6 +175,9 @@ export const AccessAuth = (
     UseGuards(AccessGuard),
     RouteConfig({ ...config, errorShape: 'access' } satisfies HttpRouteConfig),
     ApiExtraModels(AccessErrorDto, AccessForbiddenDto),
+    ...(from === 'path'
+      ? [ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID), description: "The gym's gym_id" })]
+      : []),
     ...(from === 'none'
       ? []
       : [

@@ -62,4 +62,18 @@ describe('BatchTransaction', () => {
     await tx.rollback();
     expect(sent).toEqual(['START TRANSACTION;\nSELECT 1', 'ROLLBACK']);
   });
+
+  it('a cluster-only statement is sent on a cluster and left out on one server, reading as undefined', async () => {
+    const touch = { ...select(9), clusterOnly: true };
+    const single = recordingConnection();
+    const alone = new BatchTransaction(single.connection);
+    expect(await alone.run(select(1), touch, select(2))).toEqual(['SELECT 1', undefined, 'SELECT 2']);
+    expect(await alone.commit(touch)).toEqual([undefined]);
+    expect(single.sent).toEqual(['START TRANSACTION;\nSELECT 1;\nSELECT 2', 'COMMIT']);
+
+    const cluster = recordingConnection();
+    const apart = new BatchTransaction(cluster.connection, { oneStatementPerRoundTrip: true });
+    expect(await apart.commit(select(1), touch)).toEqual(['SELECT 1', 'SELECT 9']);
+    expect(cluster.sent).toEqual(['START TRANSACTION;\nSELECT 1', 'SELECT 9', 'COMMIT']);
+  });
 });

@@ -9,6 +9,12 @@ export interface Statement<T = unknown> {
   readonly sql: string;
   readonly values: readonly unknown[];
   read(result: unknown): T;
+  /**
+   * Sent only on a Galera cluster (a BatchTransaction with `oneStatementPerRoundTrip`), where a write is what
+   * makes two nodes' transactions conflict; on one server the row locks the transaction takes already order
+   * them, and the statement is left out (its result reads as undefined).
+   */
+  readonly clusterOnly?: boolean;
 }
 
 export function statement<T = unknown>(
@@ -112,8 +118,11 @@ export class BatchTransaction {
     const queued = this.pending;
     this.pending = [];
     const all = [...queued, ...statements, ...(commit ? [COMMIT] : [])];
-    const read: unknown[] = [];
-    for (const packet of this.packets(all)) {
+    // Where each statement sent stands in `all`: a statement left out reads as undefined.
+    const sent = all.flatMap((each, index) => (this.apart || !each.clusterOnly ? [index] : []));
+    const read: unknown[] = all.map(() => undefined);
+    let next = 0;
+    for (const packet of this.packets(sent.map((index) => all[index]))) {
       const raw = await this.sendText(
         packet.map((each) => each.sql).join(';\n'),
         packet.flatMap((each) => each.values),
@@ -122,7 +131,7 @@ export class BatchTransaction {
       // One statement comes back as its own result, several as a list of them.
       const results = packet.length === 1 ? [raw] : (raw as unknown[]);
       // Each result read once, in order: an enqueued statement's reader may end the transaction first.
-      packet.forEach((each, index) => read.push(each.read(results[index])));
+      packet.forEach((each, index) => (read[sent[next++]] = each.read(results[index])));
     }
     return read.slice(queued.length, queued.length + statements.length) as Results<S>;
   }

@@ -41,8 +41,8 @@ interface FactsRow {
   benefitPlanTier: number | null;
   monthlyVisitLimit: number | null;
   visitsThisMonth: string | number | null;
-  recentVisitPlaceId: string | null;
-  recentVisitAt: Date | null;
+  /** The latest visit in the recent window: its time (UTC, to the millisecond), a space, its place. */
+  recentVisit: string | null;
   placeName?: string;
   name?: string | null;
   email?: string | null;
@@ -120,6 +120,16 @@ function wellhubSubscriberOf(row: FactsRow): WellhubSubscriber | undefined {
   };
 }
 
+/**
+ * The latest visit of the recent window, read as one value (`2026-11-26 10:02:11.123 <place id>`): a DATETIME(3)
+ * as text sorts as its time does, so one MAX finds both the time and the place (one subquery, not two).
+ */
+function recentVisitOf(value: string | null): { recentVisitAt: Date | null; recentVisitPlaceId: string | null } {
+  if (value === null) return { recentVisitAt: null, recentVisitPlaceId: null };
+  const at = value.slice(0, 23);
+  return { recentVisitAt: new Date(`${at.replace(' ', 'T')}Z`), recentVisitPlaceId: value.slice(24) };
+}
+
 function toPlans(value: FactsRow['plans']): GymPlan[] {
   if (value === null) return [];
   // MariaDB hands JSON over as text, MySQL as a parsed value.
@@ -159,8 +169,7 @@ function toFacts(
             benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
             monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
             visitsThisMonth: Number(row.visitsThisMonth),
-            recentVisitPlaceId: row.recentVisitPlaceId === null ? null : String(row.recentVisitPlaceId),
-            recentVisitAt: row.recentVisitAt,
+            ...recentVisitOf(row.recentVisit),
           },
   };
 }
@@ -192,16 +201,15 @@ export class EligibilityRepository {
               b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
               (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
-              (SELECT v.place_id FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?
-                ORDER BY v.created_at DESC LIMIT 1) AS recentVisitPlaceId,
-              (SELECT MAX(v.created_at) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisitAt
+              (SELECT MAX(CONCAT(v.created_at, ' ', v.place_id)) FROM visits v
+                WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisit
               ${withSubscriber ? SUBSCRIBER_COLUMNS : ''}
        FROM places p
        LEFT JOIN beneficiaries b ON ${condition}
        LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
        ${withSubscriber ? SUBSCRIBER_JOIN : ''}
        WHERE p.id = ?`,
-      [window.monthStart, window.recentSince, window.recentSince, ...values, placeId],
+      [window.monthStart, window.recentSince, ...values, placeId],
       (result) => toFacts(placeId, (result as FactsRow[])[0], withSubscriber),
     );
   }
@@ -222,13 +230,17 @@ export class EligibilityRepository {
    * The write that every transaction recording a visit, or changing a member check-in, makes to the
    * beneficiary's row (see BeneficiaryEntity.checkInVersion): on a Galera cluster two such transactions through
    * two nodes then conflict, and the later one runs again and reads the first one's outcome. `updated_at` is
-   * kept: nothing about the beneficiary changed.
+   * kept: nothing about the beneficiary changed. Sent only on a cluster (see Statement.clusterOnly).
    */
   touchStatement(beneficiaryId: number): Statement {
-    return statement(
-      'UPDATE beneficiaries SET check_in_version = check_in_version + 1, updated_at = updated_at WHERE id = ?',
-      [beneficiaryId],
-    );
+    return {
+      ...statement(
+        'UPDATE beneficiaries SET check_in_version = check_in_version + 1, updated_at = updated_at WHERE id = ?',
+        [beneficiaryId],
+      ),
+      // On one server the beneficiary's lock, taken first, already orders them.
+      clusterOnly: true,
+    };
   }
 
   /** Runs `statement` in the transaction `tx`, or on its own as a prepared statement of the pool. */

@@ -6,10 +6,7 @@
  * `flock /tmp/gym-bench.lock npx ts-node -T scripts/member-number-backfill-cost.ts` (BENEFICIARIES to change the
  * size). The scratch database is dropped at the end.
  */
-import { DataSource } from 'typeorm';
-import { loadConfig } from '../src/config/app-config';
-import { buildDataSourceOptions } from '../src/database/data-source';
-import { ensureDatabase } from '../src/database/prepare-database';
+import { withScratchDatabase } from './scratch-database';
 
 const BENEFICIARIES = Number(process.env.BENEFICIARIES ?? 10_000_000);
 const CHUNK = 1_000_000;
@@ -18,13 +15,7 @@ const MIGRATION = 'WellhubIdentities1795700000000';
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 async function main(): Promise<void> {
-  const base = new URL(loadConfig().databaseUrl);
-  base.pathname = `/gym_backfill_${process.pid}`;
-  const config = { databaseUrl: base.toString() };
-  await ensureDatabase(config);
-  const source = new DataSource(buildDataSourceOptions(config));
-  await source.initialize();
-  try {
+  await withScratchDatabase('gym_backfill', async (source) => {
     await source.runMigrations();
     // Back to the schema just before the migration measured (and whatever came after it, undone first).
     for (;;) {
@@ -65,10 +56,7 @@ async function main(): Promise<void> {
       `migrations ${ran.map((m) => m.name).join(', ')}: ${took} s for ${check.n} beneficiaries ` +
         `(${check.distinct} distinct member numbers, ${check.bad} outside 13 digits)`,
     );
-  } finally {
-    await source.query(`DROP DATABASE \`${base.pathname.slice(1)}\``);
-    await source.destroy();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -132,6 +132,21 @@ describe('Wellhub-compatible access control (e2e)', () => {
       expect((await placeKey.webhooks(Number(theirs.place.gymId))).status).toBe(403);
     });
 
+    it('refuses the key before it reads the body of a validation', async () => {
+      const mine = await gymAndMember();
+      const theirs = await createGym(t);
+      const invalid = { gympass_id: '12' };
+      const validate = (key: string, gymId: number) =>
+        request(t.http)
+          .post('/access/v1/validate')
+          .set('Authorization', `Bearer ${key}`)
+          .set('X-Gym-Id', String(gymId))
+          .send(invalid);
+      expect((await validate('nope', mine.gymId)).status).toBe(401);
+      expect((await validate(mine.partnerApiKey, Number(theirs.place.gymId))).status).toBe(403);
+      expect((await validate(mine.placeApiKey, mine.gymId)).status).toBe(400);
+    });
+
     it('lists the gyms a partner key covers, and the one a place key covers', async () => {
       const { partner, gymId, placeApiKey, partnerApiKey } = await gymAndMember();
       const second = await createPlace(t, partner, { active: false });
@@ -445,9 +460,11 @@ describe('Wellhub-compatible access control (e2e)', () => {
           { message: expect.stringMatching(/\S/), key: 'request.rate_limited', label: 'rate_limited' },
         ],
       });
-      // Another key is counted on its own.
+      // Another key is counted on its own, and limited in turn.
       const partner = new WellhubClient(limited.http, { key: gym.partnerApiKey });
-      expect((await partner.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
+      for (let i = 0; i < 3; i++)
+        expect((await partner.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
+      expect((await partner.validate(gym.gymId, gym.memberNumber)).outcome).toBe('rate-limited');
     });
   });
 

@@ -15,11 +15,11 @@ const SHARED: { access: string; why: string }[] = [
   },
   {
     access: 'modules/access-control/access-control.repository.ts reads partners',
-    why: "a partner's key covers its gyms (AccessGuard's one read)",
+    why: "a partner's key covers its gyms (AccessGuard's read, or the validate's one statement)",
   },
   {
     access: 'modules/access-control/access-control.repository.ts reads places',
-    why: "a gym by gym_id, with whether the key is its place's (AccessGuard's one read)",
+    why: "a gym by gym_id, with whether the key is its place's (AccessGuard's read, or the validate's one statement)",
   },
   {
     access: 'modules/access-control/access-control.repository.ts reads plans',

@@ -4354,6 +4354,7 @@ export interface operations {
         'X-Gym-Id'?: string;
       };
       path: {
+        /** @description The gym's gym_id */
         gym_id: unknown;
       };
       cookie?: never;

@@ -1,6 +1,7 @@
 import {
   applyDecorators,
   CanActivate,
+  Controller,
   createParamDecorator,
   ExecutionContext,
   Injectable,
@@ -9,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { hashKey } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
@@ -18,7 +19,12 @@ import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/secur
 import { message } from '../../common/i18n/messages';
 import { AuditActor, placeActor } from '../auth/caller';
 import { PLACE_KEY } from '../auth/credential-schemes';
-import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
+import {
+  AccessControlRepository,
+  AccessCredential,
+  AccessGym,
+  AccessGymKey,
+} from './access-control.repository';
 import { AccessErrorDto, AccessForbiddenDto } from './dto/access-control.dto';
 import { DEMO_GYM_ID } from './dto/access-examples';
 
@@ -37,6 +43,7 @@ export const ACCESS_KEY: CredentialScheme = {
 /** Where a route names its gym: the `X-Gym-Id` header, the `:gym_id` path segment, or nowhere. */
 export type GymFrom = 'header' | 'path' | 'none';
 const GYM_FROM = 'access:gym-from';
+const HANDLER_READS_GYM = 'access:handler-reads-gym';
 const MAX_KEY_LENGTH = 256;
 
 declare module 'fastify' {
@@ -45,6 +52,8 @@ declare module 'fastify' {
     accessGym?: AccessGym;
     /** The key's owner on a route that names no gym, set by AccessGuard. */
     accessCredential?: AccessCredential;
+    /** The key and the gym named, unread, on a route whose handler reads the gym (`handlerReadsGym`). */
+    accessGymKey?: AccessGymKey;
   }
 }
 
@@ -59,6 +68,21 @@ function forbidden(
   params?: Record<string, string | number>,
 ): DomainError {
   return new DomainError('forbidden', message(key, params));
+}
+
+/**
+ * Why a key does not reach the gym named (`gymId`, undefined when none is): 401 when the key is no one's, else
+ * 403. One read.
+ */
+export async function accessRefusal(
+  repository: AccessControlRepository,
+  hash: string,
+  gymId: number | undefined,
+): Promise<DomainError> {
+  if (!(await repository.credentialOf(hash))) return unauthorized();
+  return gymId === undefined
+    ? forbidden('access.gymRequired')
+    : forbidden('access.gymNotCovered', { gym: gymId });
 }
 
 /** `Authorization: Bearer <key>`, or the legacy `X-Api-Key: <key>`. */
@@ -81,7 +105,9 @@ function gymNumber(raw: unknown): number | undefined {
  * `X-Api-Key`. Missing or unknown: 401 `auth.unauthorized`. A known key that does not cover the gym named (or
  * no such gym, or none named where one is required, or a header that contradicts the path): 403.
  * One indexed read on success (the gym by gym_id, with whether the key is its place's or its partner's); a
- * second, to tell 401 from 403, only on refusal. Nothing is cached: a rotated key stops at once.
+ * second, to tell 401 from 403, only on refusal. A route with `handlerReadsGym` gets the key and the gym_id
+ * unread (CurrentGymKey) and reads the gym with its own first statement. Nothing is cached: a rotated key stops
+ * at once.
  */
 @Injectable()
 // The legacy X-Api-Key header is the place key's scheme (a partner's key works in it too).
@@ -105,14 +131,16 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     const gymId = this.requestedGym(request, from);
+    if (gymId !== undefined && this.reflector.get<boolean>(HANDLER_READS_GYM, context.getHandler())) {
+      request.accessGymKey = { hash, gymId };
+      return true;
+    }
     const gym = gymId === undefined ? undefined : await this.repository.gymForKey(hash, gymId);
     if (gym) {
       request.accessGym = gym;
       return true;
     }
-    if (!(await this.repository.credentialOf(hash))) throw unauthorized();
-    if (gymId === undefined) throw forbidden('access.gymRequired');
-    throw forbidden('access.gymNotCovered', { gym: gymId });
+    throw await accessRefusal(this.repository, hash, gymId);
   }
 
   private requestedGym(request: FastifyRequest, from: Exclude<GymFrom, 'none'>): number | undefined {
@@ -128,16 +156,28 @@ export class AccessGuard implements CanActivate {
   }
 }
 
+/** A controller of Wellhub-compatible routes, in that contract's Swagger tag. */
+export const AccessController = (path: string) => applyDecorators(ApiTags(ACCESS_TAG), Controller(path));
+
 /**
  * A Wellhub-compatible route: AccessGuard with the gym named as `from` says, errors in that platform's shapes
- * (`errorShape: access`), its own Swagger tag, security and error answers.
+ * (`errorShape: access`), its own Swagger tag, security and error answers. `handlerReadsGym`: the guard leaves
+ * the gym unread for the handler (CurrentGymKey), which reads it with what it reads first, saving a round trip.
  */
-export const AccessAuth = (from: GymFrom, config: HttpRouteConfig = {}) =>
+export const AccessAuth = (
+  from: GymFrom,
+  config: HttpRouteConfig = {},
+  { handlerReadsGym = false }: { handlerReadsGym?: boolean } = {},
+) =>
   applyDecorators(
     SetMetadata(GYM_FROM, from),
+    SetMetadata(HANDLER_READS_GYM, handlerReadsGym),
     UseGuards(AccessGuard),
     RouteConfig({ ...config, errorShape: 'access' } satisfies HttpRouteConfig),
     ApiExtraModels(AccessErrorDto, AccessForbiddenDto),
+    ...(from === 'path'
+      ? [ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID), description: "The gym's gym_id" })]
+      : []),
     ...(from === 'none'
       ? []
       : [
@@ -188,6 +228,15 @@ export const CurrentGym = createParamDecorator((_data: unknown, context: Executi
   if (!gym) throw new Error('CurrentGym used on a route without AccessAuth naming a gym');
   return gym;
 });
+
+/** The key and the gym_id of a route with AccessAuth's `handlerReadsGym`, unread. */
+export const CurrentGymKey = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AccessGymKey => {
+    const key = context.switchToHttp().getRequest<FastifyRequest>().accessGymKey;
+    if (!key) throw new Error('CurrentGymKey used on a route without handlerReadsGym');
+    return key;
+  },
+);
 
 /** The key's owner resolved by AccessAuth('none'). */
 export const CurrentCredential = createParamDecorator(

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { applyDecorators, Body, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBody,
   ApiNoContentResponse,
@@ -6,10 +6,9 @@ import {
   ApiOperation,
   ApiParam,
   ApiResponse,
-  ApiTags,
 } from '@nestjs/swagger';
-import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
-import { AccessGym } from './access-control.repository';
+import { AccessAuth, AccessController, CurrentGym, CurrentGymKey } from './access-auth';
+import { AccessGym, AccessGymKey } from './access-control.repository';
 import { AccessControlService } from './access-control.service';
 import {
   AccessErrorDto,
@@ -20,21 +19,37 @@ import {
 } from './dto/access-control.dto';
 import { ACCESS_ERROR_EXAMPLES, VALIDATE_EXAMPLES } from './dto/access-examples';
 
-const MEMBER_PARAM = ApiParam({
-  name: 'gympass_id',
-  example: MEMBER_NUMBER_EXAMPLE,
-  description: 'Member number',
-});
+/**
+ * A route of a member's custom code at the gym: 204, the member's number in the path (404 for an unknown member);
+ * a `stored` code comes in the body (400 when invalid).
+ */
+function CustomCodeRoute(summary: string, outcome: 'stored' | 'removed') {
+  const stored = outcome === 'stored';
+  return applyDecorators(
+    HttpCode(204),
+    ApiOperation({ summary }),
+    ApiParam({ name: 'gympass_id', example: MEMBER_NUMBER_EXAMPLE, description: 'Member number' }),
+    ...(stored ? [ApiBody({ type: CustomCodeRequestDto })] : []),
+    ApiNoContentResponse({ description: stored ? 'Stored' : 'Removed (or there was none)' }),
+    ...(stored
+      ? [ApiResponse({ status: 400, type: AccessErrorDto, description: '`checkin.validation.invalid`' })]
+      : []),
+    ApiResponse({
+      status: 404,
+      type: AccessErrorDto,
+      description: '`checkin.validation.notfound`: no such member',
+    }),
+  );
+}
 
 /** Wellhub's Access Control API: validate a member's app check-in, and the gym system's custom codes. */
-@ApiTags(ACCESS_TAG)
-@Controller('access/v1')
+@AccessController('access/v1')
 export class AccessControlController {
   constructor(private readonly access: AccessControlService) {}
 
   @Post('validate')
   @HttpCode(200)
-  @AccessAuth('header', { checkInOperation: 'confirm' })
+  @AccessAuth('header', { checkInOperation: 'confirm' }, { handlerReadsGym: true })
   @ApiOperation({
     summary: "Validate a member's check-in made in the app (Wellhub's POST /access/v1/validate)",
     description:
@@ -63,23 +78,13 @@ export class AccessControlController {
     content: { 'application/json': { examples: ACCESS_ERROR_EXAMPLES.notFound } },
   })
   @ApiResponse({ status: 429, type: AccessErrorDto, description: '`request.rate_limited`, with Retry-After' })
-  validate(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<ValidateResponseDto> {
-    return this.access.validate(gym, body);
+  validate(@CurrentGymKey() key: AccessGymKey, @Body() body: unknown): Promise<ValidateResponseDto> {
+    return this.access.validate(key, body);
   }
 
   @Post('code/:gympass_id')
-  @HttpCode(204)
   @AccessAuth('header')
-  @ApiOperation({ summary: "Set the gym system's custom code for a member at this gym" })
-  @MEMBER_PARAM
-  @ApiBody({ type: CustomCodeRequestDto })
-  @ApiNoContentResponse({ description: 'Stored' })
-  @ApiResponse({ status: 400, type: AccessErrorDto, description: '`checkin.validation.invalid`' })
-  @ApiResponse({
-    status: 404,
-    type: AccessErrorDto,
-    description: '`checkin.validation.notfound`: no such member',
-  })
+  @CustomCodeRoute("Set the gym system's custom code for a member at this gym", 'stored')
   createCode(
     @CurrentGym() gym: AccessGym,
     @Param('gympass_id') memberNumber: string,
@@ -89,18 +94,8 @@ export class AccessControlController {
   }
 
   @Put('code/:gympass_id')
-  @HttpCode(204)
   @AccessAuth('header')
-  @ApiOperation({ summary: "Change the gym system's custom code for a member at this gym" })
-  @MEMBER_PARAM
-  @ApiBody({ type: CustomCodeRequestDto })
-  @ApiNoContentResponse({ description: 'Stored' })
-  @ApiResponse({ status: 400, type: AccessErrorDto, description: '`checkin.validation.invalid`' })
-  @ApiResponse({
-    status: 404,
-    type: AccessErrorDto,
-    description: '`checkin.validation.notfound`: no such member',
-  })
+  @CustomCodeRoute("Change the gym system's custom code for a member at this gym", 'stored')
   updateCode(
     @CurrentGym() gym: AccessGym,
     @Param('gympass_id') memberNumber: string,
@@ -110,16 +105,8 @@ export class AccessControlController {
   }
 
   @Delete('code/:gympass_id')
-  @HttpCode(204)
   @AccessAuth('header')
-  @ApiOperation({ summary: "Remove the gym system's custom code for a member at this gym" })
-  @MEMBER_PARAM
-  @ApiNoContentResponse({ description: 'Removed (or there was none)' })
-  @ApiResponse({
-    status: 404,
-    type: AccessErrorDto,
-    description: '`checkin.validation.notfound`: no such member',
-  })
+  @CustomCodeRoute("Remove the gym system's custom code for a member at this gym", 'removed')
   deleteCode(@CurrentGym() gym: AccessGym, @Param('gympass_id') memberNumber: string): Promise<void> {
     return this.access.deleteCustomCode(gym, memberNumber);
   }

@@ -4,6 +4,12 @@ import { DataSource } from 'typeorm';
 import { executePrepared } from '../../database/prepared-statement';
 import { statement, Statement } from '../../database/statement-batch';
 import type { AuthenticatedPlace } from '../auth/auth.types';
+import {
+  CheckInWithPlanRow,
+  failuresSql,
+  LATEST_OF_MEMBER_AT_GYM,
+  toState,
+} from '../member-check-ins/member-check-ins.repository';
 
 /** Whose key a request presents: a partner's (every gym of the partner) or a place's (that gym). */
 export type AccessCredential =
@@ -15,16 +21,58 @@ export interface AccessGym extends AuthenticatedPlace {
   credential: AccessCredential;
 }
 
+/** The key presented (its SHA-256 `hash`) and the gym_id a request names, before either is read. */
+export interface AccessGymKey {
+  hash: string;
+  gymId: number;
+}
+
+/** The id the failed look-ups of a key are counted under: its place, or its partner. */
+export function counterIdOf(credential: AccessCredential): string {
+  return credential.kind === 'place' ? credential.placeId : `partner:${credential.partnerId}`;
+}
+
+/** counterIdOf in SQL, of a row `g` of GYM_FOR_KEY. */
+const COUNTER_ID_SQL = "IF(g.byPlace, g.placeId, CONCAT('partner:', g.partnerId))";
+
+/** The gym with a gym_id (values: key hash, key hash, gym_id), with whether the key is its place's or its partner's. */
+const GYM_FOR_KEY = `SELECT p.id AS placeId, p.gym_id AS gymId, p.code AS placeCode, p.name AS placeName,
+    p.active AS placeActive, p.partner_id AS partnerId, p.key_version AS keyVersion,
+    p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner
+  FROM places p JOIN partners pt ON pt.id = p.partner_id WHERE p.gym_id = ?`;
+
 interface GymRow {
-  id: string;
+  placeId: string;
   gymId: number | string;
-  code: string;
-  name: string;
-  active: number | string;
+  placeCode: string;
+  placeName: string;
+  placeActive: number | string;
   partnerId: number | string;
   keyVersion: number | string;
   byPlace: number | string | null;
   byPartner: number | string | null;
+}
+
+/** The gym of the row, when the key reaches it. */
+function gymOf(row: GymRow | undefined): AccessGym | undefined {
+  if (!row) return undefined;
+  const partnerId = Number(row.partnerId);
+  const credential: AccessCredential | undefined = Number(row.byPlace)
+    ? { kind: 'place', placeId: row.placeId, partnerId }
+    : Number(row.byPartner)
+      ? { kind: 'partner', partnerId }
+      : undefined;
+  if (!credential) return undefined;
+  return {
+    placeId: row.placeId,
+    placeCode: row.placeCode,
+    placeName: row.placeName,
+    placeActive: Boolean(Number(row.placeActive)),
+    partnerId,
+    keyVersion: Number(row.keyVersion),
+    gymId: Number(row.gymId),
+    credential,
+  };
 }
 
 /** What the facts of a sandbox check-in's event need, read after it is made. */
@@ -45,32 +93,33 @@ export class AccessControlRepository {
 
   /** The gym with this gym_id, when the key (its SHA-256 `hash`) is its place's key or its partner's. */
   async gymForKey(hash: string, gymId: number): Promise<AccessGym | undefined> {
-    const rows = await executePrepared<GymRow[]>(
+    const rows = await executePrepared<GymRow[]>(this.dataSource, GYM_FOR_KEY, [hash, hash, gymId]);
+    return gymOf(rows[0]);
+  }
+
+  /**
+   * The validate's look-up, in one statement: the gym as gymForKey reads it, the failed look-ups counted under
+   * the key (counterIdOf) in the window that starts at `windowStart`, and the member's latest check-in at the
+   * gym. Undefined when the key does not reach the gym.
+   */
+  async gymWithLatestCheckIn(
+    key: AccessGymKey,
+    memberNumber: string,
+    windowStart: Date,
+  ): Promise<{ gym: AccessGym; failures: number; checkIn: CheckInWithPlanRow | undefined } | undefined> {
+    // `g.*` last: the check-in's placeId, placeCode and placeName, when there is one, are the gym's.
+    const rows = await executePrepared<
+      (CheckInWithPlanRow & GymRow & { failures: string | number; id: string | null })[]
+    >(
       this.dataSource,
-      `SELECT p.id, p.gym_id AS gymId, p.code, p.name, p.active, p.partner_id AS partnerId,
-              p.key_version AS keyVersion, p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner
-       FROM places p JOIN partners pt ON pt.id = p.partner_id WHERE p.gym_id = ?`,
-      [hash, hash, gymId],
+      `SELECT r.*, ${failuresSql(COUNTER_ID_SQL)} AS failures, g.*
+       FROM (${GYM_FOR_KEY}) g LEFT JOIN (${LATEST_OF_MEMBER_AT_GYM}) r ON TRUE`,
+      [windowStart, key.hash, key.hash, key.gymId, memberNumber, key.gymId],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    const partnerId = Number(row.partnerId);
-    const credential: AccessCredential | undefined = Number(row.byPlace)
-      ? { kind: 'place', placeId: row.id, partnerId }
-      : Number(row.byPartner)
-        ? { kind: 'partner', partnerId }
-        : undefined;
-    if (!credential) return undefined;
-    return {
-      placeId: row.id,
-      placeCode: row.code,
-      placeName: row.name,
-      placeActive: Boolean(Number(row.active)),
-      partnerId,
-      keyVersion: Number(row.keyVersion),
-      gymId: Number(row.gymId),
-      credential,
-    };
+    const gym = gymOf(rows[0]);
+    if (!gym) return undefined;
+    const { failures, ...row } = rows[0];
+    return { gym, failures: Number(failures), checkIn: row.id === null ? undefined : toState(row) };
   }
 
   /** Whose key this is (its SHA-256 `hash`), if anyone's. */

@@ -10,22 +10,20 @@ import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibi
 import { Admission } from '../eligibility/eligibility.service';
 import { CheckInConfirmationService } from '../member-check-ins/check-in-confirmation.service';
 import { assertPending, CheckInNotPending, statusAt } from '../member-check-ins/member-check-in-status';
-import {
-  CheckInWithPlanRow,
-  MemberCheckInsRepository,
-} from '../member-check-ins/member-check-ins.repository';
+import { CheckInWithPlanRow } from '../member-check-ins/member-check-ins.repository';
 import { TokenLookupLimiter } from '../member-check-ins/token-lookup-limiter';
 import { productIdOf } from '../partners/product-id';
-import { AccessControlRepository, AccessCredential, AccessGym } from './access-control.repository';
-import { parseCustomCodeRequest, parseMemberNumber, parseValidateRequest } from './access-requests';
+import { accessRefusal } from './access-auth';
+import { AccessControlRepository, AccessGym, AccessGymKey, counterIdOf } from './access-control.repository';
+import {
+  parseCustomCodeRequest,
+  parseMemberNumber,
+  parseValidateRequest,
+  ValidateRequest,
+} from './access-requests';
 import { ValidateResponseDto } from './dto/access-control.dto';
 
 const RULE_LABELS: readonly string[] = [...GYM_RULE_LABELS, ...BENEFICIARY_RULE_LABELS];
-
-/** The id the failed look-ups of a key are counted under: its place, or its partner. */
-export function counterIdOf(credential: AccessCredential): string {
-  return credential.kind === 'place' ? credential.placeId : `partner:${credential.partnerId}`;
-}
 
 /** `2026-11-22T10:02:11Z`: ISO 8601 in UTC, to the second, as that platform writes `validated_at`. */
 function utcSeconds(date: Date): string {
@@ -80,7 +78,6 @@ export function asAccessRefusal(error: unknown): unknown {
 export class AccessControlService {
   constructor(
     private readonly repository: AccessControlRepository,
-    private readonly checkIns: MemberCheckInsRepository,
     private readonly confirmations: CheckInConfirmationService,
     private readonly limiter: TokenLookupLimiter,
     private readonly transactions: Transactions,
@@ -88,26 +85,28 @@ export class AccessControlService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async validate(gym: AccessGym, body: unknown): Promise<ValidateResponseDto> {
-    const request = parseValidateRequest(body);
-    const counter = counterIdOf(gym.credential);
-    const found = await this.limiter.lookUp(
-      counter,
-      (windowStart) =>
-        this.checkIns.findLatestOfMember(gym.placeId, request.memberNumber, windowStart, counter),
-      'access.lookupsLimited',
-    );
+  /**
+   * The gym, the key's failed look-ups and the member's check-in are read in one statement (the guard leaves the
+   * gym to it), so a validation costs the round trips of a confirmation at its endpoint. A key that does not
+   * reach the gym is refused as AccessGuard refuses it, before the body's and the limit's answers.
+   */
+  async validate(key: AccessGymKey, body: unknown): Promise<ValidateResponseDto> {
+    const request = await this.validateRequest(key, body);
+    const { gym, checkIn } = await this.limiter.lookUp(async (windowStart) => {
+      const read = await this.repository.gymWithLatestCheckIn(key, request.memberNumber, windowStart);
+      if (!read) throw await accessRefusal(this.repository, key.hash, key.gymId);
+      return read;
+    }, 'access.lookupsLimited');
     const now = this.clock.now();
-    const checkIn = found?.checkIn;
-    if (!found || !checkIn || !this.countsNow(checkIn, now)) {
-      await this.limiter.countFailure(counter);
+    if (!checkIn || !this.countsNow(checkIn, now)) {
+      await this.limiter.countFailure(counterIdOf(gym.credential));
       throw checkInNotFound(request.memberNumber);
     }
     noteRequestPlace(gym.placeId);
     const customCode =
       request.customCode === undefined
         ? []
-        : [this.repository.customCodeStatement(found.beneficiaryId, gym.placeId, request.customCode)];
+        : [this.repository.customCodeStatement(checkIn.beneficiaryId, gym.placeId, request.customCode)];
     let admission: Admission;
     try {
       // A check-in already confirmed, cancelled or expired is answered without a transaction.
@@ -117,7 +116,7 @@ export class AccessControlService {
       );
     } catch (error) {
       if (error instanceof CheckInNotPending && request.customCode !== undefined) {
-        await this.repository.setCustomCode(found.beneficiaryId, gym.placeId, request.customCode);
+        await this.repository.setCustomCode(checkIn.beneficiaryId, gym.placeId, request.customCode);
       }
       throw asAccessRefusal(error);
     }
@@ -150,6 +149,18 @@ export class AccessControlService {
     const beneficiaryId = await this.repository.memberId(memberNumber);
     if (beneficiaryId === undefined) throw memberNotFound(memberNumber);
     await this.repository.deleteCustomCode(beneficiaryId, gym.placeId);
+  }
+
+  /** The body; an invalid one is answered only for a key that reaches the gym (401 and 403 come first). */
+  private async validateRequest(key: AccessGymKey, body: unknown): Promise<ValidateRequest> {
+    try {
+      return parseValidateRequest(body);
+    } catch (error) {
+      if (!(await this.repository.gymForKey(key.hash, key.gymId))) {
+        throw await accessRefusal(this.repository, key.hash, key.gymId);
+      }
+      throw error;
+    }
   }
 
   /**

@@ -1,15 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { AuditActor } from '../auth/caller';
-import { ACCESS_TAG, AccessAuth, CurrentCredential, CurrentGym, GymAsActor } from './access-auth';
+import { AccessAuth, AccessController, CurrentCredential, CurrentGym, GymAsActor } from './access-auth';
 import { AccessCredential, AccessGym } from './access-control.repository';
 import {
   AccessErrorDto,
@@ -17,14 +9,11 @@ import {
   GymWebhooksRequestDto,
   SystemGymsDto,
 } from './dto/access-control.dto';
-import { DEMO_GYM_ID, WEBHOOKS_EXAMPLES } from './dto/access-examples';
+import { WEBHOOKS_EXAMPLES } from './dto/access-examples';
 import { IntegrationSetupService } from './integration-setup.service';
 
-const GYM_PARAM = ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID), description: "The gym's gym_id" });
-
 /** Wellhub's Integration Setup API: the gyms a key covers, and their `checkin` webhook. */
-@ApiTags(ACCESS_TAG)
-@Controller('v1/systems/gyms')
+@AccessController('v1/systems/gyms')
 export class IntegrationSetupController {
   constructor(private readonly setup: IntegrationSetupService) {}
 
@@ -42,7 +31,6 @@ export class IntegrationSetupController {
   @Post(':gym_id/webhooks')
   @HttpCode(204)
   @AccessAuth('path')
-  @GYM_PARAM
   @ApiOperation({
     summary: "Subscribe the gym's `checkin` webhook (Wellhub format)",
     description:
@@ -70,7 +58,6 @@ export class IntegrationSetupController {
 
   @Get(':gym_id/webhooks')
   @AccessAuth('path')
-  @GYM_PARAM
   @ApiOperation({ summary: "The gym's Wellhub-format webhooks (the secret is never returned)" })
   @ApiOkResponse({ type: GymWebhooksDto })
   listGymWebhooks(@CurrentGym() gym: AccessGym): Promise<GymWebhooksDto> {

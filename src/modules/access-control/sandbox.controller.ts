@@ -1,14 +1,13 @@
-import { Body, Controller, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ACCESS_TAG, AccessAuth, CurrentGym } from './access-auth';
+import { Body, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { AccessAuth, AccessController, CurrentGym } from './access-auth';
 import { AccessGym } from './access-control.repository';
 import { AccessErrorDto, SimulateCheckInRequestDto } from './dto/access-control.dto';
-import { DEMO_GYM_ID, SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
+import { SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
 import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
 
 /** Wellhub's sandbox helper, with ACCESS_SANDBOX=true (the demo's). */
-@ApiTags(ACCESS_TAG)
-@Controller('helper/v1/gyms')
+@AccessController('helper/v1/gyms')
 export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
 
@@ -18,7 +17,6 @@ export class SandboxController {
   // The key first (401 without one), then whether the sandbox is on (404 when off).
   @UseGuards(SandboxEnabledGuard)
   @AccessAuth('path')
-  @ApiParam({ name: 'gym_id', example: String(DEMO_GYM_ID) })
   @ApiOperation({
     summary: "Simulate a member's app check-in at the gym (sandbox; ACCESS_SANDBOX=true)",
     description:

@@ -78,7 +78,25 @@ const LIST_SELECT = ROW_SELECT.replace(
   'b.code AS beneficiaryCode, b.name AS beneficiaryName',
 );
 
-function toState<T extends CheckInState>(row: T): T {
+/**
+ * The member's latest check-in at the gym with a gym_id (values: member number, gym_id), with its plan's name,
+ * through the (beneficiary, started_at) index: a derived table of the Wellhub-compatible validate's one statement
+ * (AccessControlRepository.gymWithLatestCheckIn). A pending check-in is always the member's latest: a new one
+ * replaces it.
+ */
+export const LATEST_OF_MEMBER_AT_GYM = `${WITH_PLAN_SELECT} WHERE b.member_number = ? AND p.gym_id = ?
+  ORDER BY c.started_at DESC LIMIT 1`;
+
+/**
+ * The failed look-ups counted under `counterId` (an SQL expression) in the window that starts at the next value,
+ * 0 when none.
+ */
+export function failuresSql(counterId: string): string {
+  return `COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ${counterId} AND window_start = ?), 0)`;
+}
+
+/** A check-in row with its numbers as numbers. */
+export function toState<T extends CheckInState>(row: T): T {
   return {
     ...row,
     beneficiaryId: Number(row.beneficiaryId),
@@ -132,52 +150,13 @@ export class MemberCheckInsRepository {
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
     const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
       this.dataSource,
-      `SELECT f.failures, r.* FROM
-         (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
-           AS failures) f
+      `SELECT f.failures, r.* FROM (SELECT ${failuresSql('?')} AS failures) f
        LEFT JOIN (${ROW_SELECT} WHERE c.place_id = ? AND c.token = ?
                   ORDER BY c.status = 'pending' DESC, c.started_at DESC LIMIT 1) r ON TRUE`,
       [placeId, windowStart, placeId, token],
     );
     const { failures, ...row } = rows[0];
     return { failures: Number(failures), found: row.id === null ? undefined : toState(row) };
-  }
-
-  /**
-   * The Wellhub-compatible validate's look-up, in one statement: the failed look-ups counted under `counterId`
-   * in the window that starts at `windowStart`, the beneficiary with this member number, and their latest
-   * check-in at the place (through the (beneficiary, started_at) index). A pending check-in is always the
-   * member's latest: a new one replaces it.
-   */
-  async findLatestOfMember(
-    placeId: string,
-    memberNumber: string,
-    windowStart: Date,
-    counterId: string,
-  ): Promise<{
-    failures: number;
-    found: { beneficiaryId: number; checkIn: CheckInWithPlanRow | undefined } | undefined;
-  }> {
-    const rows = await executePrepared<
-      (CheckInWithPlanRow & { failures: string | number; memberId: string | null; id: string | null })[]
-    >(
-      this.dataSource,
-      `SELECT f.failures, m.id AS memberId, r.* FROM
-         (SELECT COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ? AND window_start = ?), 0)
-           AS failures) f
-       LEFT JOIN beneficiaries m ON m.member_number = ?
-       LEFT JOIN (${WITH_PLAN_SELECT} WHERE b.member_number = ? AND c.place_id = ?
-                  ORDER BY c.started_at DESC LIMIT 1) r ON TRUE`,
-      [counterId, windowStart, memberNumber, memberNumber, placeId],
-    );
-    const { failures, memberId, ...row } = rows[0];
-    return {
-      failures: Number(failures),
-      found:
-        memberId === null
-          ? undefined
-          : { beneficiaryId: Number(memberId), checkIn: row.id === null ? undefined : toState(row) },
-    };
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
@@ -341,7 +320,6 @@ export class MemberCheckInsRepository {
     };
   }
 
-  /** Failed token look-ups of the place in the window that starts at `windowStart` (0 in any other window). */
   /** Counts one failed look-up in the window that starts at `windowStart`, restarting the count in a new one. */
   async countFailure(placeId: string, windowStart: Date): Promise<void> {
     // MariaDB assigns left to right: `failures` is computed from the row's window before it is moved.

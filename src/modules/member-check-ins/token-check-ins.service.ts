@@ -73,7 +73,7 @@ export class TokenCheckInsService {
     key: AuthenticatedPlace,
     request: TokenIdentifier,
   ): Promise<{ found: CheckInRow | undefined }> {
-    const found = await this.limiter.lookUp(key.placeId, (windowStart) =>
+    const { found } = await this.limiter.lookUp((windowStart) =>
       this.repository.findByToken(key.placeId, request.identifier, windowStart),
     );
     if (!found) await this.limiter.countFailure(key.placeId);

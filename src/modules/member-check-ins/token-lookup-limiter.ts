@@ -21,24 +21,23 @@ export class TokenLookupLimiter {
   ) {}
 
   /**
-   * The gym's token check-in found by `find`, read in one statement with the gym's failures in the current
-   * window; 429 `rate_limited`, with `Retry-After`, while the place is over the limit, whatever was found.
+   * What `find` reads, in one statement with the failures counted under its key in the current window; 429
+   * `rate_limited`, with `Retry-After`, while the key is over the limit, whatever was found.
    */
-  async lookUp<T>(
-    placeId: string,
-    find: (windowStart: Date) => Promise<{ failures: number; found: T | undefined }>,
+  async lookUp<T extends { failures: number }>(
+    find: (windowStart: Date) => Promise<T>,
     limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
-  ): Promise<T | undefined> {
+  ): Promise<T> {
     const now = this.clock.now().getTime();
     const windowStart = this.windowStart(now);
-    const { failures, found } = await find(new Date(windowStart));
-    if (failures >= this.config.tokenLookupFailuresPerMinute) {
+    const read = await find(new Date(windowStart));
+    if (read.failures >= this.config.tokenLookupFailuresPerMinute) {
       const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new DomainError('rate_limited', message(limited, { seconds }), {
         headers: { 'Retry-After': String(seconds) },
       });
     }
-    return found;
+    return read;
   }
 
   /**

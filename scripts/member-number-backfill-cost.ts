@@ -3,7 +3,7 @@
  * before it runs on a scratch database, BENEFICIARIES rows (default 10,000,000, bench:scale's size) are
  * generated in it (CPF, code and name as bench:scale writes them, one benefit plan), then the migration runs
  * alone and its time is printed, with the check that every row got a distinct 13-digit number. Run with
- * `flock /tmp/gym-bench.lock npx ts-node -T scripts/member-number-backfill-cost.ts` (BENEFICIARIES to change the
+ * `npx ts-node -T scripts/member-number-backfill-cost.ts` (BENEFICIARIES to change the
  * size). The scratch database is dropped at the end.
  */
 import { withScratchDatabase } from './scratch-database';

@@ -34,7 +34,7 @@ export function statement<T = unknown>(
  * A statement of the hot paths whose text is a constant: in a BatchTransaction it is prepared on each
  * connection the first time that connection sends it (`PREPARE` in the same round trip) and then sent as
  * `EXECUTE ... USING` with its values, still inside the multi-statement round trip. Measured on the check-in's
- * facts read: about a third less server CPU than the same text parsed at every call (docs/performance.md).
+ * facts read: a fifth to a third less server CPU than the same text parsed at every call (docs/performance.md).
  */
 export function prepared<T = unknown>(
   sql: string,
@@ -44,11 +44,16 @@ export function prepared<T = unknown>(
   return { ...statement(sql, values, read), prepared: true };
 }
 
-/** The name a prepared text goes by on every connection: stable, and one per text. */
+/**
+ * The texts prepared so far, with the name each goes by on every connection. Bounded: the hot paths have a few
+ * dozen constant texts, and a text past the bound (one built with varying parts by mistake) is sent as plain
+ * text instead of filling the server's prepared statements (max_prepared_stmt_count).
+ */
 const preparedNames = new Map<string, string>();
-function preparedName(sql: string): string {
+const MAX_PREPARED_TEXTS = 100;
+function preparedName(sql: string): string | undefined {
   let name = preparedNames.get(sql);
-  if (!name) {
+  if (!name && preparedNames.size < MAX_PREPARED_TEXTS) {
     name = `batch_${preparedNames.size + 1}`;
     preparedNames.set(sql, name);
   }
@@ -160,8 +165,8 @@ export class BatchTransaction {
       const preparing: string[] = [];
       // Each statement's texts: a PREPARE the connection lacks rides in front of its EXECUTE.
       const texts = packet.map((each) => {
-        if (!each.prepared) return [this.connection.format(each.sql, [...each.values])];
-        const name = preparedName(each.sql);
+        const name = each.prepared ? preparedName(each.sql) : undefined;
+        if (!name) return [this.connection.format(each.sql, [...each.values])];
         const execute = this.connection.format(
           each.values.length === 0
             ? `EXECUTE ${name}`

@@ -34,6 +34,8 @@ describe('MySQL errors', () => {
     expect(isDeadlock(deadlock())).toBe(true);
     expect(isTransactionConflict(deadlock())).toBe(true);
     expect(isTransactionConflict(failed('ER_LOCK_WAIT_TIMEOUT', 1205))).toBe(true);
+    // The connection lost a statement prepared on it: the transaction runs again and prepares it.
+    expect(isTransactionConflict(failed('ER_UNKNOWN_STMT_HANDLER', 1243))).toBe(true);
     expect(isTransactionConflict(failed('ER_DUP_ENTRY', 1062))).toBe(false);
     // mysql2's own error, unwrapped, reads the same.
     expect(isDeadlock(deadlock().driverError)).toBe(true);

@@ -61,11 +61,25 @@ export function isLockWaitTimeout(error: unknown): boolean {
 
 /**
  * A transaction that running again from its start may well get through: a deadlock (or certification
- * failure), a lock wait timeout, or ER_CHECKREAD (1020, a row changed since this transaction's snapshot read
- * it, under MariaDB 11's innodb_snapshot_isolation).
+ * failure), a lock wait timeout, ER_CHECKREAD (1020, a row changed since this transaction's snapshot read
+ * it, under MariaDB 11's innodb_snapshot_isolation), or a prepared statement the connection lost.
  */
 export function isTransactionConflict(error: unknown): boolean {
-  return isDeadlock(error) || isLockWaitTimeout(error) || codeOf(error) === 'ER_CHECKREAD';
+  return (
+    isDeadlock(error) ||
+    isLockWaitTimeout(error) ||
+    codeOf(error) === 'ER_CHECKREAD' ||
+    isUnknownPreparedStatement(error)
+  );
+}
+
+/**
+ * ER_UNKNOWN_STMT_HANDLER (1243): the connection no longer holds a statement the service prepared on it (a proxy
+ * between the service and the server handed it another server connection, or the session was reset). The
+ * batch forgets what it had prepared there, and the transaction, rolled back whole, runs again and prepares it.
+ */
+export function isUnknownPreparedStatement(error: unknown): boolean {
+  return codeOf(error) === 'ER_UNKNOWN_STMT_HANDLER' || driverErrorOf(error)?.errno === 1243;
 }
 
 const UNREACHABLE_CODES = new Set([

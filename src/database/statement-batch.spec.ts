@@ -103,4 +103,26 @@ describe('BatchTransaction', () => {
     await new BatchTransaction(other.connection).commit(facts());
     expect(other.sent[0]).toContain(`PREPARE ${name} FROM`);
   });
+
+  it('a connection that lost its prepared statements (1243) prepares them again in its next transaction', async () => {
+    const facts = () => prepared('SELECT ? AS c', [2]);
+    const { connection, sent } = recordingConnection();
+    await new BatchTransaction(connection).commit(facts());
+    const query = connection.query.bind(connection);
+    connection.query = ((options: { sql: string }, callback: (error: Error | null) => void) =>
+      setImmediate(() =>
+        callback(
+          Object.assign(new Error('Unknown prepared statement handler'), {
+            code: 'ER_UNKNOWN_STMT_HANDLER',
+            errno: 1243,
+          }),
+        ),
+      )) as unknown as typeof connection.query;
+    await expect(new BatchTransaction(connection).commit(facts())).rejects.toThrow(
+      'Unknown prepared statement',
+    );
+    connection.query = query;
+    await new BatchTransaction(connection).commit(facts());
+    expect(sent.filter((text) => text.includes('PREPARE '))).toHaveLength(2);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Pool, PoolConnection } from 'mysql2';
 import { QueryFailedError } from 'typeorm';
+import { isUnknownPreparedStatement } from './mysql-errors';
 
 /**
  * One SQL statement with its values and how to read its result (rows for a SELECT, the OK packet of a
@@ -177,7 +178,11 @@ export class BatchTransaction {
         preparing.push(name);
         return [`PREPARE ${name} FROM ${this.connection.escape(each.sql)}`, execute];
       });
-      const raw = await this.sendText(texts.flat().join(';\n'), []);
+      const raw = await this.sendText(texts.flat().join(';\n'), []).catch((error: unknown) => {
+        // The connection lost what was prepared on it: prepared again when the transaction runs again.
+        if (isUnknownPreparedStatement(error)) preparedOn.delete(this.connection);
+        throw error;
+      });
       for (const name of preparing) held.add(name);
       if (packet.includes(COMMIT)) this.finished = true;
       // One statement comes back as its own result, several as a list of them; a PREPARE's answer is skipped.

@@ -102,6 +102,10 @@ describe('BatchTransaction', () => {
     const other = recordingConnection();
     await new BatchTransaction(other.connection).commit(facts());
     expect(other.sent[0]).toContain(`PREPARE ${name} FROM`);
+    // On Galera each statement travels alone: as text.
+    const cluster = recordingConnection();
+    await new BatchTransaction(cluster.connection, { oneStatementPerRoundTrip: true }).commit(facts());
+    expect(cluster.sent).toEqual(['START TRANSACTION;\nSELECT 1 AS a, "x" AS b', 'COMMIT']);
   });
 
   it('a connection that lost its prepared statements (1243) prepares them again in its next transaction', async () => {

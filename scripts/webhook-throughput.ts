@@ -6,11 +6,16 @@
 //      25 ms); lag is from an event's commit to its arrival at the receiver, median and p99.
 //   3. the reference relay (../shared/bench/baseline.js with BASELINE_WEBHOOK_URL, on its own database
 //      baseline_relay): 5,000 outbox rows at once, deliveries/s, on the same machine in the same run.
-// During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery
-// (the service's figure includes this script's receivers, which run in its process).
+// During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery.
+// Neither side's figure includes its receivers: the service's run in a child process (webhook-receivers.ts),
+// the relay's in this one. BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service during 1.
+import { fork } from 'node:child_process';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyVault } from '../src/common/crypto/key-vault';
 import { loadConfig, setEnvDefaults } from '../src/config/app-config';
@@ -31,7 +36,9 @@ const RELAY_DB = 'baseline_relay';
 
 /** µs of CPU per delivery, by process, and their sum. */
 function perDelivery(used: Record<string, number>, deliveries: number): Record<string, number> {
-  const per = Object.fromEntries(Object.entries(used).map(([name, us]) => [name, Math.round(us / deliveries)]));
+  const per = Object.fromEntries(
+    Object.entries(used).map(([name, us]) => [name, Math.round(us / deliveries)]),
+  );
   return { ...per, total: Object.values(per).reduce((sum, us) => sum + us, 0) };
 }
 
@@ -80,6 +87,30 @@ async function referenceRelay(count: number) {
   }
 }
 
+type ReceiverMessage =
+  | { kind: 'ready'; healthy: string; hanging: string }
+  | { kind: 'received'; ids: string[]; at: number[] }
+  | { kind: 'held'; open: number; most: number; total: number };
+
+/** A CPU profile of this process (the service and this script), from now until stopInto(file). */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stopInto(file: string) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -110,23 +141,22 @@ async function main(): Promise<void> {
   const committedAt = new Map<string, number>();
   const receivedAt = new Map<string, number>();
   let received = 0;
-  const healthy = await listen((req, res) => {
-    const at = Date.now();
-    req.resume();
-    req.on('end', () => {
-      received++;
-      receivedAt.set(String(req.headers['webhook-id']), at);
-      res.writeHead(200).end();
-    });
+  const hanging = { total: 0, most: 0 };
+  const receivers = fork(join(__dirname, 'webhook-receivers.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
   });
-  const held: ServerResponse[] = [];
-  let openNow = 0;
-  let mostOpen = 0;
-  const hanging = await listen((req, res) => {
-    req.resume();
-    held.push(res);
-    mostOpen = Math.max(mostOpen, ++openNow);
-    res.on('close', () => openNow--);
+  const urls = await new Promise<{ healthy: string; hanging: string }>((resolve, reject) => {
+    receivers.once('error', reject);
+    receivers.on('message', (message: ReceiverMessage) => {
+      if (message.kind === 'ready') resolve(message);
+      else if (message.kind === 'received') {
+        received += message.ids.length;
+        message.ids.forEach((id, index) => receivedAt.set(id, message.at[index]));
+      } else if (message.kind === 'held') {
+        hanging.total = message.total;
+        hanging.most = message.most;
+      }
+    });
   });
 
   const repository = app.get(WebhooksRepository);
@@ -139,8 +169,8 @@ async function main(): Promise<void> {
     );
     return { id, placeId, url };
   };
-  const good = await subscribe(demo.places[1].id, healthy.url);
-  const bad = await subscribe(demo.places[0].id, hanging.url);
+  const good = await subscribe(demo.places[1].id, urls.healthy);
+  const bad = await subscribe(demo.places[0].id, urls.hanging);
   const payload = JSON.stringify({ type: 'CHECK_IN_CREATED', padding: 'x'.repeat(600) });
   const insert = async (to: { id: string; placeId: string; url: string }, count: number) => {
     const ids: string[] = [];
@@ -167,18 +197,20 @@ async function main(): Promise<void> {
 
   // 1. Throughput of a backlog, beside a hanging receiver.
   await insert(bad, HANGING_EVENTS);
-  await until(() => held.length > 0);
+  await until(() => hanging.total > 0);
   const serverDb = await mysql();
   const pids = await serverPids(serverDb, config.redisUrl);
   await serverDb.end();
   const meter = new CpuMeter({ service: process.pid, mariadb: pids.mariadb, redis: pids.redis });
   // One transaction: nothing of it is due before its commit, so the inserts are outside the measurement.
   await insert(good, BACKLOG);
+  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
   meter.start();
   const started = Date.now();
   await until(() => received >= BACKLOG);
   const seconds = (Date.now() - started) / 1000;
   const used = meter.stop();
+  if (profile) await profile.stopInto(process.env.BENCH_PROFILE as string);
 
   // 2. Lag of a steady stream, beside the same hanging receiver (which now has a backlog too).
   await insert(bad, HANGING_EVENTS);
@@ -212,14 +244,12 @@ async function main(): Promise<void> {
         lagP99Ms: percentile(lags, 99),
         cpuMicrosPerDelivery: perDelivery(used, BACKLOG),
       },
-      hanging: { events: 2 * HANGING_EVENTS, requests: held.length, mostOpenAtOnce: mostOpen },
+      hanging: { events: 2 * HANGING_EVENTS, requests: hanging.total, mostOpenAtOnce: hanging.most },
     }),
   );
-  for (const res of held) res.destroy();
+  receivers.send('release');
   await dataSource.query('DELETE FROM webhook_subscriptions WHERE id IN (?)', [[good.id, bad.id]]);
-  healthy.server.close();
-  hanging.server.closeAllConnections();
-  hanging.server.close();
+  receivers.send('stop');
   await app.close();
   // 3. The reference relay, after the service has stopped (its CPU is not in the reference's figures).
   const reference = await referenceRelay(BACKLOG);

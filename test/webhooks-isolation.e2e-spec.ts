@@ -251,14 +251,34 @@ describe('webhook destinations are isolated (e2e)', () => {
     ]);
     expect(results[2].next).toEqual([expect.objectContaining({ id: ids[6], eventId: 'evt_batch_6' })]);
     const rows = await t.dataSource.query(
-      'SELECT id, status, attempts, last_status_code AS code, queued_at AS queuedAt, delivered_at AS deliveredAt FROM webhook_deliveries',
+      `SELECT id, status, attempts, last_status_code AS code, last_error AS error, last_attempt_at AS lastAt,
+              next_attempt_at AS nextAt, queued_at AS queuedAt, delivered_at AS deliveredAt
+       FROM webhook_deliveries`,
     );
     const byId = new Map<string, Record<string, unknown>>(
       rows.map((row: Record<string, unknown>) => [String(row.id), row]),
     );
-    expect(byId.get(ids[0])).toMatchObject({ status: 'delivered', attempts: 1, code: 204, queuedAt: null });
-    expect(byId.get(ids[0])?.deliveredAt).not.toBeNull();
-    expect(byId.get(ids[1])).toMatchObject({ status: 'queued', attempts: 1, code: 500, queuedAt: null });
+    // One batch's outcomes differ column by column: each row gets its own.
+    expect(byId.get(ids[0])).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      code: 204,
+      error: null,
+      lastAt: now,
+      nextAt: null,
+      queuedAt: null,
+      deliveredAt: now,
+    });
+    expect(byId.get(ids[1])).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      code: 500,
+      error: 'HTTP 500',
+      lastAt: now,
+      nextAt: new Date(now.getTime() + 10_800_000),
+      queuedAt: null,
+      deliveredAt: null,
+    });
     expect(byId.get(ids[2])).toMatchObject({ status: 'delivered', attempts: 1, code: 204 });
     expect(byId.get(ids[3])).toMatchObject({ status: 'pending', attempts: 1, code: null });
     expect(byId.get(ids[4])?.queuedAt).toEqual(new Date(now.getTime() + 7_300_000));

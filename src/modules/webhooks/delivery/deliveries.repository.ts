@@ -85,6 +85,28 @@ export interface AttemptWrite {
 const BREAKER_COLUMNS = `subscription_id AS subscriptionId, failures, opens, open_until AS openUntil,
   opened_at AS openedAt, last_error AS lastError, last_failure_at AS lastFailureAt`;
 
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * `column = ?` when every row gets the same value, else `column = CASE id WHEN ? THEN ? … END` (rows not named
+ * keep `otherwise`, an SQL expression).
+ */
+function assignment(
+  column: string,
+  ids: readonly string[],
+  values: readonly unknown[],
+  otherwise?: string,
+): { sql: string; values: unknown[] } {
+  if (!otherwise && values.every((value) => sameValue(value, values[0])))
+    return { sql: `${column} = ?`, values: [values[0]] };
+  const cases = ids.map(() => 'WHEN ? THEN ?').join(' ');
+  return {
+    sql: `${column} = CASE id ${cases}${otherwise ? ` ELSE ${otherwise}` : ''} END`,
+    values: ids.flatMap((id, index) => [id, values[index]]),
+  };
+}
+
 const toDue = (row: DueAttempt): DueAttempt => ({
   id: String(row.id),
   subscriptionId: String(row.subscriptionId),
@@ -281,26 +303,75 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Each delivery's state after its attempt, in one statement. */
+  /**
+   * Each delivery's state after its attempt, in one `UPDATE … WHERE id IN (…)`: a column that every attempt of
+   * the batch moves to the same value (the usual batch: every answer a 200, first attempts, one URL, one send
+   * time) is one plain assignment, and only a column whose values differ picks each row's by `CASE id`.
+   * Measured against a join with a derived table of the values (one `SELECT` per row, `UNION ALL`): about half
+   * the server's CPU per row, which was mostly the derived table's (docs/performance.md).
+   */
   moveStatement(writes: readonly AttemptWrite[]): Statement {
-    const rows = writes.map(
-      () => 'SELECT ? AS id, ? AS number, ? AS url, ? AS status, ? AS code, ? AS error, ? AS at, ? AS nextAt',
-    );
+    const ids = writes.map((write) => write.deliveryId);
+    const delivered = writes.filter((write) => write.status === 'delivered');
+    const set = [
+      assignment(
+        'attempts',
+        ids,
+        writes.map((write) => write.attempt.number),
+      ),
+      assignment(
+        'url',
+        ids,
+        writes.map((write) => write.attempt.url),
+      ),
+      assignment(
+        'status',
+        ids,
+        writes.map((write) => write.status),
+      ),
+      assignment(
+        'last_status_code',
+        ids,
+        writes.map((write) => write.attempt.statusCode),
+      ),
+      assignment(
+        'last_error',
+        ids,
+        writes.map((write) => write.attempt.error),
+      ),
+      assignment(
+        'last_attempt_at',
+        ids,
+        writes.map((write) => write.attempt.createdAt),
+      ),
+      assignment(
+        'next_attempt_at',
+        ids,
+        writes.map((write) => write.nextAttemptAt),
+      ),
+      { sql: 'queued_at = NULL', values: [] },
+    ];
+    // Only a delivered row gets its delivery time; the others keep theirs (a redelivered row's earlier one).
+    if (delivered.length === writes.length)
+      set.push(
+        assignment(
+          'delivered_at',
+          ids,
+          writes.map((write) => write.attempt.createdAt),
+        ),
+      );
+    else if (delivered.length > 0)
+      set.push(
+        assignment(
+          'delivered_at',
+          delivered.map((write) => write.deliveryId),
+          delivered.map((write) => write.attempt.createdAt),
+          'delivered_at',
+        ),
+      );
     return statement(
-      `UPDATE webhook_deliveries d JOIN (${rows.join(' UNION ALL ')}) v ON v.id = d.id
-       SET d.attempts = v.number, d.url = v.url, d.status = v.status, d.last_status_code = v.code,
-           d.last_error = v.error, d.last_attempt_at = v.at, d.next_attempt_at = v.nextAt, d.queued_at = NULL,
-           d.delivered_at = IF(v.status = 'delivered', v.at, d.delivered_at)`,
-      writes.flatMap(({ deliveryId, attempt, status, nextAttemptAt }) => [
-        deliveryId,
-        attempt.number,
-        attempt.url,
-        status,
-        attempt.statusCode,
-        attempt.error,
-        attempt.createdAt,
-        nextAttemptAt,
-      ]),
+      `UPDATE webhook_deliveries SET ${set.map((each) => each.sql).join(', ')} WHERE id IN (?)`,
+      [...set.flatMap((each) => each.values), ids],
     );
   }
 

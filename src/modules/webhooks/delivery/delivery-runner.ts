@@ -137,9 +137,11 @@ export class DeliveryRunner implements OnModuleDestroy {
     if (sendable.length === 0) return { next: [], delivered: 0, failed: 0 };
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
     const answered: { work: DeliveryWork; url: string; result: SendResult; at: Date }[] = [];
+    // The batch's requests all start now, in this tick: one time for each of its attempts (and for the
+    // deliveries' last attempt), so that the outcome's UPDATE sets it once for the whole batch.
+    const at = this.clock.now();
     await Promise.all(
       sendable.map(async ({ work, url, secret }) => {
-        const at = this.clock.now();
         const result = await this.sender.send({
           url,
           secret,

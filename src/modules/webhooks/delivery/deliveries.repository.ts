@@ -197,8 +197,8 @@ export class DeliveriesRepository {
   /**
    * Claims in flight since before `before` that have not reported back, by endpoint and claim (the rows a
    * claim took share its `queued_at`), oldest first: the queue may have lost them. The claims are found by a
-   * loose index scan of the endpoint index (one look-up per endpoint and claim, not the delivered history),
-   * then each claim's rows are counted through the same index.
+   * loose index scan of the endpoint index (one look-up per endpoint and claim, not the delivered history);
+   * they drive the join (STRAIGHT_JOIN), so each claim's rows alone are counted, through the same index.
    */
   async staleClaims(
     before: Date,

@@ -40,12 +40,14 @@ function maskMessages(this: Pino, args: Parameters<pino.LogFn>, write: pino.LogF
   write.apply(this, args);
 }
 
-const NO_REQUEST = {};
-
-/** Every line written while serving a request (or a webhook attempt it caused) names the request. */
+/**
+ * Every line written while serving a request (or a webhook attempt it caused) names the request. A new object
+ * each time: pino merges the line's fields into the object the mixin returns, so a shared one would carry every
+ * field of earlier lines into later ones.
+ */
 function requestIdMixin(): object {
   const requestId = currentRequestId();
-  return requestId ? { requestId } : NO_REQUEST;
+  return requestId ? { requestId } : {};
 }
 
 /**

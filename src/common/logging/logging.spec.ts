@@ -33,6 +33,15 @@ describe('PinoLoggerService', () => {
     expect(lines[0]).toMatchObject({ level: 40, msg: 'Attempt failed', deliveryId: 'dlv_1' });
   });
 
+  it('writes each line with its own fields only, outside a request too', () => {
+    const { lines, service } = capture();
+    service.warn({ deliveryId: 'dlv_1', statusCode: 500 }, 'Attempt failed', 'DeliveryRunner');
+    service.warn({ subscriptionId: 'sub_1' }, 'Breaker open', 'DeliveryRunner');
+    expect(lines[1]).not.toHaveProperty('deliveryId');
+    expect(lines[1]).not.toHaveProperty('statusCode');
+    expect(lines[1]).toMatchObject({ subscriptionId: 'sub_1', msg: 'Breaker open' });
+  });
+
   it('keeps the stack Nest passes to error()', () => {
     const { lines, service } = capture();
     service.error('It broke', 'Error: It broke\n    at here', 'Exceptions');

@@ -152,12 +152,22 @@ export class WebhooksRepository {
     ];
   }
 
-  /** How many attempts are due and not handed to the queue yet, and since when the oldest is due. */
+  /**
+   * How many attempts are due and not handed to the queue yet, and since when the oldest is due. In two reads
+   * of the endpoint index, so that neither walks the delivered history: the endpoints with a due attempt (a
+   * loose index scan, one look-up per endpoint), then their due rows alone (one range per endpoint).
+   */
   async outboxBacklog(now: Date): Promise<{ pending: number; oldestAt: Date | null }> {
+    const endpoints: { id: string }[] = await this.dataSource.query(
+      `SELECT subscription_id AS id, MIN(next_attempt_at) AS dueAt FROM webhook_deliveries
+       WHERE queued_at IS NULL AND next_attempt_at <= ? GROUP BY subscription_id`,
+      [now],
+    );
+    if (endpoints.length === 0) return { pending: 0, oldestAt: null };
     const [row]: { pending: string; oldestAt: Date | null }[] = await this.dataSource.query(
       `SELECT COUNT(*) AS pending, MIN(next_attempt_at) AS oldestAt FROM webhook_deliveries
-       WHERE queued_at IS NULL AND next_attempt_at <= ?`,
-      [now],
+       WHERE subscription_id IN (?) AND queued_at IS NULL AND next_attempt_at <= ?`,
+      [endpoints.map((endpoint) => endpoint.id), now],
     );
     return { pending: Number(row.pending), oldestAt: row.oldestAt };
   }

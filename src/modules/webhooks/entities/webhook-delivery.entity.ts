@@ -10,7 +10,7 @@ export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
  */
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_status', ['status', 'createdAt'])
-@Index('IDX_webhook_deliveries_due', ['queuedAt', 'nextAttemptAt', 'subscriptionId'])
+// One index serves the schedule (claims, due endpoints, stale claims): each more costs upkeep on every move.
 @Index('IDX_webhook_deliveries_endpoint_due', ['subscriptionId', 'queuedAt', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_place', ['placeId', 'createdAt'])
 export class WebhookDeliveryEntity {

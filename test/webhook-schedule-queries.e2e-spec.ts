@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../src/database/data-source';
+import { DeliveriesRepository } from '../src/modules/webhooks/delivery/deliveries.repository';
+import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
+import { createTestApp, TestApp, truncateAll } from './support/test-app';
+
+/**
+ * The schedule's reads over `webhook_deliveries`: due endpoints, stale claims and the outbox backlog. They go
+ * through the endpoint index alone, so what they read grows with endpoints and due rows, never with the
+ * delivered history that most rows are.
+ */
+describe('webhook schedule queries (e2e)', () => {
+  let t: TestApp;
+  // One connection of its own: its session's Handler_read counters are the queries' reads, nobody else's.
+  let single: DataSource;
+  let deliveries: DeliveriesRepository;
+  let webhooks: WebhooksRepository;
+  // A day ahead: the app's own poller, on real time, leaves these rows alone.
+  const base = new Date(Date.now() + 86_400_000);
+  const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+  const [a, b, deleted, historyOnly, inFlight, later] = Array.from({ length: 6 }, () => randomUUID());
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    single = new DataSource(
+      buildDataSourceOptions({ databaseUrl: t.config.databaseUrl, databasePoolSize: 1 }),
+    );
+    await single.initialize();
+    deliveries = new DeliveriesRepository(single);
+    webhooks = new WebhooksRepository(single);
+  });
+  beforeEach(() => truncateAll(t.dataSource));
+  afterAll(async () => {
+    await single.destroy();
+    await t.close();
+  });
+
+  let sequence = 0;
+  async function delivery(
+    subscriptionId: string,
+    row: { status: string; nextAttemptAt?: Date | null; queuedAt?: Date | null },
+  ): Promise<void> {
+    sequence++;
+    await t.dataSource.query(
+      `INSERT INTO webhook_deliveries
+         (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, queued_at, created_at)
+       VALUES (?, ?, ?, ?, 'https://hooks.example.com/in', ?, 0, ?, ?, ?)`,
+      [
+        `dlv_${sequence}`,
+        `evt_${sequence}`,
+        subscriptionId,
+        randomUUID(),
+        row.status,
+        row.nextAttemptAt ?? null,
+        row.queuedAt ?? null,
+        at(-3600),
+      ],
+    );
+  }
+
+  /** Delivered rows, as most of the table is: `count` of them per endpoint. */
+  async function history(subscriptionIds: string[], count: number): Promise<void> {
+    for (const [index, subscriptionId] of subscriptionIds.entries())
+      await t.dataSource.query(
+        `INSERT INTO webhook_deliveries
+           (id, event_id, subscription_id, place_id, url, status, attempts, delivered_at, created_at)
+         SELECT CONCAT('dlv_h', ?, '_', seq), CONCAT('evt_h', ?, '_', seq), ?, ?, 'https://hooks.example.com/in',
+                'delivered', 1, ? - INTERVAL seq SECOND, ? - INTERVAL seq SECOND
+         FROM seq_1_to_${count}`,
+        [index, index, subscriptionId, randomUUID(), base, base],
+      );
+  }
+
+  /** The schedule at `base`: what is due, waiting, in flight and over, over six endpoints. */
+  async function schedule(): Promise<void> {
+    await delivery(a, { status: 'queued', nextAttemptAt: at(-180) });
+    await delivery(a, { status: 'pending', nextAttemptAt: at(0) });
+    await delivery(b, { status: 'pending', nextAttemptAt: at(-300) });
+    // The subscription is gone, its delivery is not: the runner fails it, so it must be found.
+    await delivery(deleted, { status: 'pending', nextAttemptAt: at(-60) });
+    await delivery(historyOnly, { status: 'failed' });
+    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600), queuedAt: at(-240) });
+    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600), queuedAt: at(-240) });
+    await delivery(a, { status: 'queued', nextAttemptAt: at(-900), queuedAt: at(-120) });
+    await delivery(b, { status: 'pending', nextAttemptAt: at(-30), queuedAt: at(-30) });
+    await delivery(b, { status: 'pending', nextAttemptAt: at(-5), queuedAt: at(1) });
+    await delivery(later, { status: 'queued', nextAttemptAt: at(60) });
+  }
+
+  it('finds the endpoints with a due attempt not in flight, the longest-waiting first, up to the limit', async () => {
+    await schedule();
+    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([b, a, deleted]);
+    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([b, a]);
+    await expect(deliveries.dueEndpoints(single, at(-3600), 10)).resolves.toEqual([]);
+  });
+
+  it('finds the claims in flight since before a time, by endpoint and claim, oldest first, up to the limit', async () => {
+    await schedule();
+    const claims = [
+      { subscriptionId: inFlight, queuedAt: at(-240), attempts: 2 },
+      { subscriptionId: a, queuedAt: at(-120), attempts: 1 },
+      { subscriptionId: b, queuedAt: at(-30), attempts: 1 },
+    ];
+    await expect(deliveries.staleClaims(base, 10)).resolves.toEqual(claims);
+    await expect(deliveries.staleClaims(base, 2)).resolves.toEqual(claims.slice(0, 2));
+    await expect(deliveries.staleClaims(at(-240), 10)).resolves.toEqual([]);
+  });
+
+  it('counts the backlog of due attempts not in flight, and since when the oldest is due', async () => {
+    await schedule();
+    await expect(webhooks.outboxBacklog(base)).resolves.toEqual({ pending: 4, oldestAt: at(-300) });
+    await expect(webhooks.outboxBacklog(at(-3600))).resolves.toEqual({ pending: 0, oldestAt: null });
+  });
+
+  it('reads as many index entries with thousands of delivered rows as the endpoints and due rows need', async () => {
+    await schedule();
+    await history([a, b, deleted, historyOnly, inFlight, later], 1000);
+    await single.query('ANALYZE TABLE webhook_deliveries');
+    const reads = async (query: () => Promise<unknown>) => {
+      await single.query('FLUSH STATUS');
+      await query();
+      const counters: { Value: string }[] = await single.query(
+        "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%'",
+      );
+      return counters.reduce((sum, counter) => sum + Number(counter.Value), 0);
+    };
+    // Walking the 6,000 delivered rows would read thousands; each query needs a few reads per endpoint.
+    expect(await reads(() => deliveries.dueEndpoints(single, base, 10))).toBeLessThan(100);
+    expect(await reads(() => deliveries.staleClaims(base, 10))).toBeLessThan(100);
+    expect(await reads(() => webhooks.outboxBacklog(base))).toBeLessThan(100);
+  });
+});

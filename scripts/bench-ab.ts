@@ -1,7 +1,7 @@
 // `npm run bench:ab` (not in CI): builds of the service compared in interleaved runs, each against the
 // reference measured in the same round. BENCH_AB_MAINS="before=../old/dist/main.js,after=dist/main.js"; each
-// round starts every build in turn (the order rotates) on one seeded database, its gym subscribed as in
-// `npm run bench`, and measures validate and register; a build's backlog of deliveries drains before the
+// build gets a database of its own (its own migrations' schema), seeded alike, its gym subscribed as in
+// `npm run bench`; each round starts every build in turn (the order rotates) and measures validate and register; a build's backlog of deliveries drains before the
 // next starts. Prints each run's ratio to the reference's run of the same round, then the spread per build.
 // The reference delivers its events as the service does; register is compared sustained (answers over run
 // time + time until the run's events arrived).
@@ -53,10 +53,30 @@ async function main(): Promise<void> {
   const receiverUrl = await receiver.listen();
   // The reference delivers its events to the same receiver, as the service does (see npm run bench).
   const reference = await startReference(POOL, receiver.referenceUrl);
-  let service = await startService(mains[0].path, true);
-  log(`seeding the service with ${POOL} beneficiaries`);
-  const { placeKey } = await seedService(receiverUrl, POOL);
-  await stop(service);
+  // Each build on a database of its own, seeded by that build: each runs on the schema its own migrations give
+  // (an index a newer build drops stays for the older one), from the same seed.
+  const databases = new Map(mains.map(({ label }, index) => [label, `${SERVICE_DB}_ab${index + 1}`]));
+  const placeKeys = new Map<string, string>();
+  for (const build of mains) {
+    const service = await startService(build.path, true, databases.get(build.label));
+    log(`seeding ${build.label}'s database with ${POOL} beneficiaries`);
+    placeKeys.set(build.label, (await seedService(receiverUrl, POOL)).placeKey);
+    await stop(service);
+  }
+  /** The receiver's events that came from other builds' databases than `database`. */
+  async function eventsElsewhere(database: string): Promise<number> {
+    let events = 0;
+    for (const other of databases.values()) {
+      if (other === database) continue;
+      const db = await mysql(other);
+      const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [
+        [{ n: number }],
+      ];
+      events += Number(row.n);
+      await db.end();
+    }
+    return events;
+  }
 
   const next: Record<string, number> = { ref: VALIDATE_POOL };
   const targets = {
@@ -67,13 +87,17 @@ async function main(): Promise<void> {
       db: 'baseline',
       table: 'track_usages',
     },
-    svc: { base: `http://127.0.0.1:3901`, key: placeKey, gym: GYM_CODE, db: SERVICE_DB, table: 'visits' },
+    svc: { base: `http://127.0.0.1:3901`, key: '', gym: GYM_CODE, db: SERVICE_DB, table: 'visits' },
   };
   /** Until every event of `who` is at the receiver; how long that took. */
   async function drainOf(who: 'ref' | 'svc'): Promise<number> {
     const db = await mysql(targets[who].db);
     try {
-      return (who === 'svc' ? await drain(receiver, db) : await drainReference(receiver, db)).seconds;
+      return (
+        who === 'svc'
+          ? await drain(receiver, db, await eventsElsewhere(targets.svc.db))
+          : await drainReference(receiver, db)
+      ).seconds;
     } finally {
       await db.end();
     }
@@ -109,13 +133,15 @@ async function main(): Promise<void> {
     };
     const order = mains.map((_, i) => mains[(i + round - 1) % mains.length]);
     for (const build of order) {
-      service = await startService(build.path, false);
+      targets.svc.db = databases.get(build.label) as string;
+      targets.svc.key = placeKeys.get(build.label) as string;
+      const service = await startService(build.path, false, targets.svc.db);
       next.svc = shared;
       const validate = await measure('svc', 'svc', 'validate');
       const register = await measure('svc', 'svc', 'register');
       shared = next.svc;
-      const db = await mysql(SERVICE_DB);
-      const drained = await drain(receiver, db);
+      const db = await mysql(targets.svc.db);
+      const drained = await drain(receiver, db, await eventsElsewhere(targets.svc.db));
       await db.end();
       await stop(service);
       const row = {

@@ -338,13 +338,15 @@ export async function loadList(
 export async function drain(
   receiver: Receiver,
   db: Connection,
+  /** Events the receiver had before from elsewhere (another build's database, in bench:ab). */
+  elsewhere = 0,
 ): Promise<{ events: number; seconds: number }> {
   const started = Date.now();
   for (;;) {
     const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [
       [{ n: number }],
     ];
-    const events = Number(row.n);
+    const events = Number(row.n) + elsewhere;
     const seconds = (Date.now() - started) / 1000;
     if (receiver.ids.size >= events || seconds > DRAIN_SECONDS) return { events, seconds };
     await new Promise((r) => setTimeout(r, 250));
@@ -508,10 +510,11 @@ async function wellhubValidations(
 export async function startService(
   main = process.env.BENCH_SERVICE_MAIN ?? resolve(ROOT, 'dist', 'main.js'),
   fresh = true,
+  database = SERVICE_DB,
 ): Promise<ChildProcess> {
   if (fresh) {
     const admin0 = await mysql();
-    await admin0.query(`DROP DATABASE IF EXISTS \`${SERVICE_DB}\``);
+    await admin0.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin0.end();
   }
   const service = start(
@@ -520,8 +523,8 @@ export async function startService(
     {
       NODE_ENV: 'production',
       PORT: String(SERVICE_PORT),
-      DATABASE_URL: databaseUrl(SERVICE_DB),
-      QUEUE_PREFIX: SERVICE_DB,
+      DATABASE_URL: databaseUrl(database),
+      QUEUE_PREFIX: database,
       JWT_SECRET: 'bench-jwt-secret-0123456789',
       ADMIN_API_TOKEN: ADMIN_TOKEN,
       KEY_ENCRYPTION_SECRET: 'bench-key-secret-0123456789',

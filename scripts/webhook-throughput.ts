@@ -1,11 +1,13 @@
 // `npm run bench:webhooks`: deliveries per second and lag to a healthy receiver on loopback while another
 // gym's receiver hangs, through the real due-poller, Bull queue and signed HTTP delivery. Uses its own
 // database (gym_webhook_bench) and queue prefix.
-//   1. throughput: 48 events for the hanging gym, then 5,000 for the healthy one at once; deliveries/s.
+//   1. throughput: 48 events for the hanging gym, 1,000 for the healthy one (a warm-up, not measured), then
+//      5,000 for the healthy one at once; deliveries/s.
 //   2. lag: 48 more for the hanging gym, then a steady 400 events/s for 5 s to the healthy one (a commit every
 //      25 ms); lag is from an event's commit to its arrival at the receiver, median and p99.
 //   3. the reference relay (../shared/bench/baseline.js with BASELINE_WEBHOOK_URL, on its own database
-//      baseline_relay): 5,000 outbox rows at once, deliveries/s, on the same machine in the same run.
+//      baseline_relay): 1,000 outbox rows (the same warm-up), then 5,000 at once, deliveries/s, on the same
+//      machine in the same run.
 // During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery.
 // Neither side's figure includes its receivers: the service's run in a child process (webhook-receivers.ts),
 // the relay's in this one. BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service during 1.
@@ -27,6 +29,8 @@ import { seedDemo } from './demo-seed';
 import { CpuMeter, serverPids } from './process-cpu';
 
 const BACKLOG = 5000;
+/** Delivered before each side's measurement, so that both are measured warm (the JIT has compiled the path). */
+const WARMUP = 1000;
 const HANGING_EVENTS = 48;
 const STEADY_PER_SECOND = 400;
 const STEADY_SECONDS = 5;
@@ -64,13 +68,17 @@ async function referenceRelay(count: number) {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const pids = await serverPids(db, process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     const meter = new CpuMeter({ reference: relay.pid, mariadb: pids.mariadb, redis: pids.redis });
+    const outbox = (rows: number) =>
+      db.query(
+        `INSERT INTO outbox (type, payload, created_at)
+         SELECT 'checkin.created', JSON_OBJECT('id', seq, 'padding', REPEAT('x', 600)), NOW(3) FROM seq_1_to_${rows}`,
+      );
+    await outbox(WARMUP);
+    while (received < WARMUP) await new Promise((resolve) => setTimeout(resolve, 5));
     meter.start();
     const started = Date.now();
-    await db.query(
-      `INSERT INTO outbox (type, payload, created_at)
-       SELECT 'checkin.created', JSON_OBJECT('id', seq, 'padding', REPEAT('x', 600)), NOW(3) FROM seq_1_to_${count}`,
-    );
-    while (received < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    await outbox(count);
+    while (received < WARMUP + count) await new Promise((resolve) => setTimeout(resolve, 5));
     const seconds = (Date.now() - started) / 1000;
     const used = meter.stop();
     return {
@@ -202,12 +210,14 @@ async function main(): Promise<void> {
   const pids = await serverPids(serverDb, config.redisUrl);
   await serverDb.end();
   const meter = new CpuMeter({ service: process.pid, mariadb: pids.mariadb, redis: pids.redis });
+  await insert(good, WARMUP);
+  await until(() => received >= WARMUP);
   // One transaction: nothing of it is due before its commit, so the inserts are outside the measurement.
   await insert(good, BACKLOG);
   const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
   meter.start();
   const started = Date.now();
-  await until(() => received >= BACKLOG);
+  await until(() => received >= WARMUP + BACKLOG);
   const seconds = (Date.now() - started) / 1000;
   const used = meter.stop();
   if (profile) await profile.stopInto(process.env.BENCH_PROFILE as string);

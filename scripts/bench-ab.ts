@@ -1,6 +1,6 @@
 // `npm run bench:ab` (not in CI): builds of the service compared in interleaved runs, each against the
 // reference measured in the same round. BENCH_AB_MAINS="before=../old/dist/main.js,after=dist/main.js"; each
-// build gets a database of its own (its own migrations' schema), seeded alike, its gym subscribed as in
+// build runs on one seeded database (or, with BENCH_AB_OWN_DATABASES=1, each on its own), its gym subscribed as in
 // `npm run bench`; each round starts every build in turn (the order rotates) and measures validate and register; a build's backlog of deliveries drains before the
 // next starts. Prints each run's ratio to the reference's run of the same round, then the spread per build.
 // The reference delivers its events as the service does; register is compared sustained (answers over run
@@ -53,20 +53,27 @@ async function main(): Promise<void> {
   const receiverUrl = await receiver.listen();
   // The reference delivers its events to the same receiver, as the service does (see npm run bench).
   const reference = await startReference(POOL, receiver.referenceUrl);
-  // Each build on a database of its own, seeded by that build: each runs on the schema its own migrations give
-  // (an index a newer build drops stays for the older one), from the same seed.
-  const databases = new Map(mains.map(({ label }, index) => [label, `${SERVICE_DB}_ab${index + 1}`]));
+  // BENCH_AB_OWN_DATABASES=1: each build on a database of its own, seeded by that build, so that each runs on
+  // the schema its own migrations give (an index a newer build drops stays for the older one). Otherwise all
+  // share the first build's database, which a newer build's migrations then change for every build. Own
+  // databases do not all fit the server's buffer pool: a build does better when it ran last in the round before
+  // (its pages still cached), so compare runs in the same position of their rounds.
+  const own = process.env.BENCH_AB_OWN_DATABASES === '1';
+  const databases = new Map(
+    mains.map(({ label }, index) => [label, own ? `${SERVICE_DB}_ab${index + 1}` : SERVICE_DB]),
+  );
   const placeKeys = new Map<string, string>();
-  for (const build of mains) {
+  for (const build of own ? mains : mains.slice(0, 1)) {
     const service = await startService(build.path, true, databases.get(build.label));
-    log(`seeding ${build.label}'s database with ${POOL} beneficiaries`);
-    placeKeys.set(build.label, (await seedService(receiverUrl, POOL)).placeKey);
+    log(`seeding ${own ? `${build.label}'s` : 'the'} database with ${POOL} beneficiaries`);
+    const { placeKey } = await seedService(receiverUrl, POOL);
+    for (const { label } of own ? [build] : mains) placeKeys.set(label, placeKey);
     await stop(service);
   }
   /** The receiver's events that came from other builds' databases than `database`. */
   async function eventsElsewhere(database: string): Promise<number> {
     let events = 0;
-    for (const other of databases.values()) {
+    for (const other of new Set(databases.values())) {
       if (other === database) continue;
       const db = await mysql(other);
       const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [

@@ -1,10 +1,10 @@
 // `npm run bench:ab` (not in CI): builds of the service compared in interleaved runs, each against the
-// reference measured in the same round. BENCH_AB_MAINS="before=../old/dist/main.js,after=dist/main.js"; each
-// build runs on one seeded database (or, with BENCH_AB_OWN_DATABASES=1, each on its own), its gym subscribed as in
-// `npm run bench`; each round starts every build in turn (the order rotates) and measures validate and register; a build's backlog of deliveries drains before the
-// next starts. Prints each run's ratio to the reference's run of the same round, then the spread per build.
-// The reference delivers its events as the service does; register is compared sustained (answers over run
-// time + time until the run's events arrived).
+// reference measured in the same round. BENCH_AB_MAINS="before=../old/dist/main.js,after=dist/main.js"; the
+// builds run on one seeded database (or, with BENCH_AB_OWN_DATABASES=1, each on its own), its gym subscribed
+// as in `npm run bench`; each round starts every build in turn (the order rotates) and measures validate and
+// register; a build's backlog of deliveries drains before the next starts. Prints each run's ratio to the
+// reference's run of the same round, then the spread per build. The reference delivers its events as the
+// service does; register is compared sustained (answers over run time + time until the run's events arrived).
 import { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';

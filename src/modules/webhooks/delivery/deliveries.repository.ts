@@ -316,59 +316,27 @@ export class DeliveriesRepository {
    * Each delivery's state after its attempt, in one `UPDATE … WHERE id IN (…)`: a column that every attempt of
    * the batch moves to the same value (the usual batch: every answer a 200, first attempts, one URL, one send
    * time) is one plain assignment, and only a column whose values differ picks each row's by `CASE id`.
-   * Measured against a join with a derived table of the values (one `SELECT` per row, `UNION ALL`): about half
-   * the server's CPU per row, which was mostly the derived table's (docs/performance.md).
+   * Measured against the join with a derived table of the values (one `SELECT` per row, `UNION ALL`) it
+   * replaced: about a third less of the server's CPU per row (docs/performance.md).
    */
   moveStatement(writes: readonly AttemptWrite[]): Statement {
     const ids = writes.map((write) => write.deliveryId);
     const delivered = writes.filter((write) => write.status === 'delivered');
+    const column = (name: string, pick: (write: AttemptWrite) => unknown) =>
+      assignment(name, ids, writes.map(pick));
     const set = [
-      assignment(
-        'attempts',
-        ids,
-        writes.map((write) => write.attempt.number),
-      ),
-      assignment(
-        'url',
-        ids,
-        writes.map((write) => write.attempt.url),
-      ),
-      assignment(
-        'status',
-        ids,
-        writes.map((write) => write.status),
-      ),
-      assignment(
-        'last_status_code',
-        ids,
-        writes.map((write) => write.attempt.statusCode),
-      ),
-      assignment(
-        'last_error',
-        ids,
-        writes.map((write) => write.attempt.error),
-      ),
-      assignment(
-        'last_attempt_at',
-        ids,
-        writes.map((write) => write.attempt.createdAt),
-      ),
-      assignment(
-        'next_attempt_at',
-        ids,
-        writes.map((write) => write.nextAttemptAt),
-      ),
+      column('attempts', (write) => write.attempt.number),
+      column('url', (write) => write.attempt.url),
+      column('status', (write) => write.status),
+      column('last_status_code', (write) => write.attempt.statusCode),
+      column('last_error', (write) => write.attempt.error),
+      column('last_attempt_at', (write) => write.attempt.createdAt),
+      column('next_attempt_at', (write) => write.nextAttemptAt),
       { sql: 'queued_at = NULL', values: [] },
     ];
     // Only a delivered row gets its delivery time; the others keep theirs (a redelivered row's earlier one).
     if (delivered.length === writes.length)
-      set.push(
-        assignment(
-          'delivered_at',
-          ids,
-          writes.map((write) => write.attempt.createdAt),
-        ),
-      );
+      set.push(column('delivered_at', (write) => write.attempt.createdAt));
     else if (delivered.length > 0)
       set.push(
         assignment(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source';
 import { DeliveriesRepository } from '../src/modules/webhooks/delivery/deliveries.repository';
+import { DeliveryHealthRepository } from '../src/modules/webhooks/delivery-health.repository';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
@@ -111,6 +112,35 @@ describe('webhook schedule queries (e2e)', () => {
     await schedule();
     await expect(webhooks.outboxBacklog(base)).resolves.toEqual({ pending: 4, oldestAt: at(-300) });
     await expect(webhooks.outboxBacklog(at(-3600))).resolves.toEqual({ pending: 0, oldestAt: null });
+  });
+
+  it("tells when an endpoint started failing when a batch's attempts share their time", async () => {
+    const placeId = randomUUID();
+    const url = 'https://hooks.example.com/in';
+    await t.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, created_at)
+       VALUES ('dlv_t1', 'evt_t1', ?, ?, ?, 'delivered', 1, ?), ('dlv_t2', 'evt_t2', ?, ?, ?, 'queued', 1, ?)`,
+      [a, placeId, url, at(-60), a, placeId, url, at(-60)],
+    );
+    const attempt = (deliveryId: string, statusCode: number) =>
+      t.dataSource.query(
+        `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, created_at)
+         VALUES (?, 1, ?, ?, 3, ?)`,
+        [deliveryId, url, statusCode, at(-30)],
+      );
+    const failingSince = async () =>
+      (
+        await t.app
+          .get(DeliveryHealthRepository)
+          .failingSince([{ subscriptionId: a, placeId, url }], at(-120))
+      ).get(a);
+    // One batch, one send time: a 200 answered first, then a 503. The endpoint is failing since that moment.
+    await attempt('dlv_t1', 200);
+    await attempt('dlv_t2', 503);
+    await expect(failingSince()).resolves.toEqual(at(-30));
+    // A later answer of the same time, a success: it is not failing any more.
+    await attempt('dlv_t1', 200);
+    await expect(failingSince()).resolves.toBeNull();
   });
 
   it('reads as many index entries with thousands of delivered rows as the endpoints and due rows need', async () => {

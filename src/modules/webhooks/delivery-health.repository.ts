@@ -115,7 +115,8 @@ export class DeliveryHealthRepository {
 
   /**
    * When each endpoint started failing: its first failed attempt after its last successful one, to its current
-   * URL, among the deliveries created since `since` (null when none is found there).
+   * URL, among the deliveries created since `since` (null when none is found there). "After" is by time, then by
+   * attempt id: the attempts of one batch share their time, and are logged in the order their answers came.
    */
   async failingSince(
     endpoints: { subscriptionId: string; placeId: string; url: string }[],
@@ -126,14 +127,14 @@ export class DeliveryHealthRepository {
       const [row]: { firstFailure: Date | null }[] = await this.dataSource.query(
         `SELECT MIN(a.created_at) AS firstFailure
          FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+         LEFT JOIN (SELECT ok.created_at, ok.id
+                    FROM webhook_deliveries od JOIN webhook_attempts ok ON ok.delivery_id = od.id
+                    WHERE od.place_id = ? AND od.created_at >= ? AND od.subscription_id = ? AND ok.url = ?
+                      AND ok.status_code BETWEEN 200 AND 299
+                    ORDER BY ok.created_at DESC, ok.id DESC LIMIT 1) last_ok ON TRUE
          WHERE d.place_id = ? AND d.created_at >= ? AND d.subscription_id = ? AND a.url = ?
            AND (a.status_code IS NULL OR a.status_code NOT BETWEEN 200 AND 299)
-           AND a.created_at > COALESCE(
-             (SELECT MAX(ok.created_at)
-              FROM webhook_deliveries od JOIN webhook_attempts ok ON ok.delivery_id = od.id
-              WHERE od.place_id = ? AND od.created_at >= ? AND od.subscription_id = ? AND ok.url = ?
-                AND ok.status_code BETWEEN 200 AND 299),
-             '1000-01-01')`,
+           AND (last_ok.id IS NULL OR (a.created_at, a.id) > (last_ok.created_at, last_ok.id))`,
         [
           endpoint.placeId,
           since,

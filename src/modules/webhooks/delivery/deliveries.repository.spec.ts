@@ -1,14 +1,19 @@
 import type { DataSource } from 'typeorm';
 import { AttemptWrite, DeliveriesRepository } from './deliveries.repository';
 
-describe('DeliveriesRepository.moveStatement', () => {
+describe('DeliveriesRepository.moveStatements', () => {
   const repository = new DeliveriesRepository({} as DataSource);
   const at = new Date('2026-11-26T12:00:00.000Z');
-  const write = (deliveryId: string, statusCode: number, number = 1): AttemptWrite => ({
+  const write = (
+    deliveryId: string,
+    statusCode: number,
+    number = 1,
+    url = 'https://gym.example/hooks',
+  ): AttemptWrite => ({
     deliveryId,
     attempt: {
       number,
-      url: 'https://gym.example/hooks',
+      url,
       statusCode,
       durationMs: 4,
       responseBody: null,
@@ -19,11 +24,11 @@ describe('DeliveriesRepository.moveStatement', () => {
     nextAttemptAt: statusCode < 300 ? null : new Date(at.getTime() + 60_000),
   });
 
-  it('sets each column once when every attempt of the batch moves it to the same value', () => {
-    const move = repository.moveStatement([write('dlv_a', 200), write('dlv_b', 200)]);
-    expect(move.sql).not.toContain('CASE');
-    expect(move.sql).toContain('delivered_at = ?');
-    expect(move.values).toEqual([
+  it('moves a batch whose attempts ended alike in one statement, with its delivery time', () => {
+    const moves = repository.moveStatements([write('dlv_a', 200), write('dlv_b', 200)]);
+    expect(moves).toHaveLength(1);
+    expect(moves[0].sql).toContain('delivered_at = ?');
+    expect(moves[0].values).toEqual([
       1,
       'https://gym.example/hooks',
       'delivered',
@@ -36,19 +41,29 @@ describe('DeliveriesRepository.moveStatement', () => {
     ]);
   });
 
-  it('picks each row its own value only in the columns where the batch differs', () => {
-    const move = repository.moveStatement([write('dlv_a', 200), write('dlv_b', 500, 2)]);
-    expect(move.sql).toContain('attempts = CASE id WHEN ? THEN ? WHEN ? THEN ? END');
-    expect(move.sql).toContain('status = CASE id');
-    expect(move.sql).toContain('last_attempt_at = ?');
-    expect(move.sql).toContain('url = ?');
-    // Only the delivered row gets a delivery time; the other keeps its own.
-    expect(move.sql).toContain('delivered_at = CASE id WHEN ? THEN ? ELSE delivered_at END');
-    expect(move.values.slice(0, 4)).toEqual(['dlv_a', 1, 'dlv_b', 2]);
-    expect(move.values[move.values.length - 1]).toEqual(['dlv_a', 'dlv_b']);
-  });
-
-  it('leaves the delivery time alone when no attempt of the batch delivered', () => {
-    expect(repository.moveStatement([write('dlv_a', 500)]).sql).not.toContain('delivered_at');
+  it('gives each set of alike outcomes a statement of its own; a failed attempt keeps its delivery time', () => {
+    const moves = repository.moveStatements([
+      write('dlv_a', 200),
+      write('dlv_b', 500, 2),
+      write('dlv_c', 200),
+      write('dlv_d', 500, 2),
+      write('dlv_e', 200, 1, 'https://other.example/hooks'),
+    ]);
+    expect(moves.map((move) => move.values[move.values.length - 1])).toEqual([
+      ['dlv_a', 'dlv_c'],
+      ['dlv_b', 'dlv_d'],
+      ['dlv_e'],
+    ]);
+    expect(moves[1].sql).not.toContain('delivered_at');
+    expect(moves[1].values).toEqual([
+      2,
+      'https://gym.example/hooks',
+      'queued',
+      500,
+      'HTTP 500',
+      at,
+      new Date(at.getTime() + 60_000),
+      ['dlv_b', 'dlv_d'],
+    ]);
   });
 });

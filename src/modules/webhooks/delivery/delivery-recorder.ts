@@ -80,7 +80,10 @@ export class DeliveryRecorder {
           await tx.commit();
           return results;
         }
-        const statements = [this.repository.moveStatement(writes), this.repository.attemptsStatement(writes)];
+        const statements = [
+          ...this.repository.moveStatements(writes),
+          this.repository.attemptsStatement(writes),
+        ];
         const claims: DueAttempt[][] = reports.map(() => []);
         const reads: ((read: unknown[]) => void)[] = [];
         const failed: { report: number; at: Date }[] = [];

@@ -65,6 +65,8 @@ async function main(): Promise<void> {
       process.disconnect?.();
     }
   });
+  // The bench is gone (it ended or crashed): nothing more to receive.
+  process.on('disconnect', () => process.exit(0));
   send({ kind: 'ready', healthy: healthy.url, hanging: hanging.url });
 }
 

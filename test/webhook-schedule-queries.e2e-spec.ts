@@ -96,6 +96,23 @@ describe('webhook schedule queries (e2e)', () => {
     await expect(deliveries.dueEndpoints(single, at(-3600), 10)).resolves.toEqual([]);
   });
 
+  it('leaves out the endpoints whose breaker is open, so that they cannot fill a round', async () => {
+    await schedule();
+    const [open, halfOpen] = [randomUUID(), randomUUID()];
+    // The oldest due attempts of all, behind breakers: one open past `base`, one whose time is over.
+    await delivery(open, { status: 'queued', nextAttemptAt: at(-7200) });
+    await delivery(halfOpen, { status: 'queued', nextAttemptAt: at(-7000) });
+    await t.dataSource.query(
+      `INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, open_until, opened_at)
+       VALUES (?, 5, 1, ?, ?), (?, 5, 1, ?, ?)`,
+      [open, at(60), at(-60), halfOpen, at(-10), at(-100)],
+    );
+    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([halfOpen, b, a, deleted]);
+    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([halfOpen, b]);
+    // Once its time is over, the open one is listed for its probe.
+    await expect(deliveries.dueEndpoints(single, at(61), 1)).resolves.toEqual([open]);
+  });
+
   it('finds the claims in flight since before a time, by endpoint and claim, oldest first, up to the limit', async () => {
     await schedule();
     const claims = [

@@ -102,15 +102,21 @@ export class DeliveriesRepository {
 
   /**
    * Endpoints (subscriptions) with at least one attempt due at `now` and not in flight, the longest-waiting
-   * first. MIN makes it a loose index scan of the endpoint index ("Using index for group-by"): one look-up per
-   * endpoint, never the delivered history. Deleted subscriptions' rows are found too (the runner fails them).
+   * first, leaving out those whose breaker is open (they may send nothing before `open_until`; a half-open one,
+   * past it, is listed for its probe): endpoints that wait behind their breaker, whose due attempts are the
+   * oldest, would otherwise fill every round and keep the others from the poller. MIN makes the inner read a
+   * loose index scan of the endpoint index ("Using index for group-by"): one look-up per endpoint, never the
+   * delivered history. Deleted subscriptions' rows are found too (the runner fails them).
    */
   async dueEndpoints(executor: Executor, now: Date, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await executor.query(
-      `SELECT subscription_id AS id, MIN(next_attempt_at) AS dueAt FROM webhook_deliveries
-       WHERE queued_at IS NULL AND next_attempt_at <= ?
-       GROUP BY subscription_id ORDER BY dueAt, subscription_id LIMIT ?`,
-      [now, limit],
+      `SELECT e.id FROM
+         (SELECT subscription_id AS id, MIN(next_attempt_at) AS dueAt FROM webhook_deliveries
+          WHERE queued_at IS NULL AND next_attempt_at <= ? GROUP BY subscription_id) e
+       LEFT JOIN webhook_endpoint_states st ON st.subscription_id = e.id
+       WHERE st.open_until IS NULL OR st.open_until <= ?
+       ORDER BY e.dueAt, e.id LIMIT ?`,
+      [now, now, limit],
     );
     return rows.map((row) => String(row.id));
   }

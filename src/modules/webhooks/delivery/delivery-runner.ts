@@ -136,7 +136,7 @@ export class DeliveryRunner implements OnModuleDestroy {
     }
     if (sendable.length === 0) return { next: [], delivered: 0, failed: 0 };
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
-    const answered: { work: DeliveryWork; url: string; result: SendResult; at: Date }[] = [];
+    const answered: { work: DeliveryWork; url: string; result: SendResult }[] = [];
     // The batch's requests all start now, in this tick: one time for each of its attempts (and for the
     // deliveries' last attempt), so that the outcome's UPDATE sets it once for the whole batch.
     const at = this.clock.now();
@@ -150,7 +150,7 @@ export class DeliveryRunner implements OnModuleDestroy {
           at,
           format: work.format ?? undefined,
         });
-        answered.push({ work, url, result, at });
+        answered.push({ work, url, result });
       }),
     );
     const abandoned = answered.filter(({ result }) => result.abandoned).map(({ work }) => work);
@@ -159,7 +159,7 @@ export class DeliveryRunner implements OnModuleDestroy {
     const made = answered.filter(({ result }) => !result.abandoned);
     if (made.length === 0) return { next: [], delivered: 0, failed: 0 };
     const schedule = this.config.webhookRetrySchedule;
-    const attempts: ReportedAttempt[] = made.map(({ work, url, result, at }) => {
+    const attempts: ReportedAttempt[] = made.map(({ work, url, result }) => {
       const number = work.attempts + 1;
       const move = moveAfterAttempt(result, number, schedule, at);
       this.metrics.observeDeliveryAttempt(outcomeOf(result), result.durationMs / 1000);
@@ -245,7 +245,7 @@ export class DeliveryRunner implements OnModuleDestroy {
           error: first.result.error ?? 'delivery failed',
           responseBody: first.result.responseBody,
           nextAttemptAt: first.move.nextAttemptAt,
-          breakerOpenUntil: openUntil && openUntil > first.at ? openUntil : null,
+          breakerOpenUntil: openUntil && openUntil > at ? openUntil : null,
         },
         failures.length - 1,
       ),

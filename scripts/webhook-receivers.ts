@@ -8,7 +8,8 @@ import { AddressInfo } from 'node:net';
 
 const FLUSH_MS = 5;
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+/** An HTTP server on a free loopback port, and the webhook URL it answers at. */
+export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
@@ -70,4 +71,5 @@ async function main(): Promise<void> {
   send({ kind: 'ready', healthy: healthy.url, hanging: hanging.url });
 }
 
-void main();
+// Run as the bench's child; imported (for `listen`), it starts nothing.
+if (require.main === module) void main();

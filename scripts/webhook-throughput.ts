@@ -12,8 +12,6 @@
 // Neither side's figure includes its receivers: the service's run in a child process (webhook-receivers.ts),
 // the relay's in this one. BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service during 1.
 import { fork } from 'node:child_process';
-import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -27,6 +25,7 @@ import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository'
 import { BENCH_DIR, databaseUrl, mysql, run, start } from './bench';
 import { seedDemo } from './demo-seed';
 import { CpuMeter, serverPids } from './process-cpu';
+import { listen } from './webhook-receivers';
 
 const BACKLOG = 5000;
 /** Delivered before each side's measurement, so that both are measured warm (the JIT has compiled the path). */
@@ -122,12 +121,6 @@ async function startProfile() {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
 }
 
 async function main(): Promise<void> {

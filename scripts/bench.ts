@@ -618,18 +618,30 @@ async function main(): Promise<void> {
       redis: servers.redis,
     }).start();
     const result = await load(target.base, target.key, mode, SECONDS, next[who], target.gym);
-    if (mode !== 'register') return { result, sustained: result.rps };
+    /** CPU per request of each process since the meter started, the kernel's part named. */
+    const cpuLine = () => {
+      const used = meter.stop();
+      const system = meter.systemSince();
+      const each = Object.entries(used).map(
+        ([name, us]) =>
+          `${name} ${Math.round(us / result.ok)} (kernel ${Math.round((system[name] ?? 0) / result.ok)})`,
+      );
+      const total = Math.round(Object.values(used).reduce((a, b) => a + b, 0) / result.ok);
+      cpu.push(
+        `  CPU µs per ${mode}, ${who === 'svc' ? 'service' : 'reference'}: ${each.join(', ')}, total ${total}`,
+      );
+    };
+    if (mode !== 'register') {
+      cpuLine();
+      return { result, sustained: result.rps };
+    }
     next[who] = result.last;
     const receivedAtEnd = who === 'svc' ? receiver.ids.size : receiver.referenceIds.size;
     const drained = await drainOf(who);
-    const used = meter.stop();
-    backlogs.push({ who, receivedAtEnd, ...drained });
     // CPU per register, its event's delivery included (the run and its drain; MariaDB and Redis are shared
     // with whatever else the machine runs).
-    const perRegister = Object.entries(used).map(([name, us]) => `${name} ${Math.round(us / result.ok)}`);
-    cpu.push(
-      `  CPU µs per register, ${who === 'svc' ? 'service' : 'reference'}: ${perRegister.join(', ')}, total ${Math.round(Object.values(used).reduce((a, b) => a + b, 0) / result.ok)}`,
-    );
+    cpuLine();
+    backlogs.push({ who, receivedAtEnd, ...drained });
     return { result, sustained: sustainedRps(result, SECONDS, drained.seconds) };
   }
   const results: Record<string, { ref: LoadResult; svc: LoadResult }> = {};

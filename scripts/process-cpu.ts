@@ -8,14 +8,23 @@ const TICK_US = 1_000_000 / 100; // USER_HZ is 100 on Linux
 
 /** CPU time used so far by a process, in µs (10 ms resolution). */
 export function cpuMicros(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+}
+
+/** CPU time used so far by a process in user space and in the kernel, in µs (10 ms resolution). */
+export function cpuSplit(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
 }
 
 /** The pids of the MariaDB server behind `db` and of the Redis server at `redisUrl`. */
-export async function serverPids(db: Connection, redisUrl: string): Promise<{ mariadb?: number; redis?: number }> {
+export async function serverPids(
+  db: Connection,
+  redisUrl: string,
+): Promise<{ mariadb?: number; redis?: number }> {
   const pids: { mariadb?: number; redis?: number } = {};
   try {
     const [[row]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
@@ -41,14 +50,36 @@ export class CpuMeter {
 
   constructor(private readonly pids: Record<string, number | undefined>) {}
 
+  private systemAtStart: Record<string, number> = {};
+
   start(): this {
     this.startedAt = this.read();
+    this.systemAtStart = Object.fromEntries(
+      Object.entries(this.pids).flatMap(([name, pid]) =>
+        pid && pid !== process.pid ? [[name, cpuSplit(pid).system]] : [],
+      ),
+    );
     return this;
   }
 
   stop(): Record<string, number> {
     const now = this.read();
-    return Object.fromEntries(Object.entries(now).map(([name, us]) => [name, us - (this.startedAt[name] ?? 0)]));
+    return Object.fromEntries(
+      Object.entries(now).map(([name, us]) => [name, us - (this.startedAt[name] ?? 0)]),
+    );
+  }
+
+  /** The kernel's part of each process's CPU since start(), in µs. */
+  systemSince(): Record<string, number> {
+    return Object.fromEntries(
+      Object.entries(this.systemAtStart).flatMap(([name, us]) => {
+        try {
+          return [[name, cpuSplit(this.pids[name] as number).system - us]];
+        } catch {
+          return [];
+        }
+      }),
+    );
   }
 
   private read(): Record<string, number> {
@@ -56,7 +87,8 @@ export class CpuMeter {
     for (const [name, pid] of Object.entries(this.pids)) {
       if (!pid) continue;
       try {
-        out[name] = pid === process.pid ? process.cpuUsage().user + process.cpuUsage().system : cpuMicros(pid);
+        out[name] =
+          pid === process.pid ? process.cpuUsage().user + process.cpuUsage().system : cpuMicros(pid);
       } catch {
         // the process has gone
       }

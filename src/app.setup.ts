@@ -6,7 +6,6 @@ import { canonicalUrl } from './common/http/base-path-aliases';
 import { DEFAULT_BODY_LIMIT, registerBodyParsing } from './common/http/body-parsing';
 import { httpEdgeOptions, registerAddressShare, registerShutdownRefusal } from './common/http/http-edge';
 import { registerRequestLogging, requestIdOf } from './common/http/request-logging';
-import { registerRequestContext } from './common/logging/request-context';
 import { registerHttpMetrics, registerMetricsRoute } from './common/metrics/http-metrics';
 import { Metrics } from './common/metrics/metrics';
 import { registerRequestLocale } from './common/i18n/request-locale';
@@ -39,7 +38,6 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const fastify = app.getHttpAdapter().getInstance();
   // First, so that every route (the queue dashboard's too) reads the console's session cookie.
   void fastify.register(fastifyCookie);
-  registerRequestContext(fastify);
   registerRequestLogging(fastify, logger);
   const config = app.get<AppConfig>(APP_CONFIG);
   const metrics = app.get(Metrics);

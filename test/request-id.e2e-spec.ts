@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createLogger, ROOT_LOGGER } from '../src/common/logging/logging.module';
 import { ApiKeysRepository } from '../src/modules/partners/api-keys.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
-import { memberAuth, subscribeCheckIns } from './factories/member-check-ins.factory';
+import { confirmationPath, memberAuth, subscribeCheckIns } from './factories/member-check-ins.factory';
 import { createGym } from './factories/partners.factory';
 import { flat } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
@@ -221,6 +221,67 @@ describe('X-Request-Id (e2e)', () => {
         .expect(201);
       const events = await t.dataSource.query('SELECT type, request_id AS requestId FROM webhook_events');
       expect(events).toEqual([{ type: 'CHECK_IN_CREATED', requestId: 'app-checkin-9' }]);
+    });
+
+    it("stores each change's own request id: a replacement, a cancellation, a confirmation at the endpoint and by token", async () => {
+      const gym = await createGym(t);
+      await subscribeCheckIns(t, gym, receiver.url());
+      const plan = await createBenefitPlan(t.dataSource);
+      const [one, two] = [
+        await createBeneficiary(t.dataSource, plan),
+        await createBeneficiary(t.dataSource, plan),
+      ];
+      const create = (cpf: string, id: string) =>
+        request(t.http)
+          .post('/member/v1/check_ins')
+          .set('Authorization', memberAuth(t))
+          .set('x-request-id', id)
+          .send({ type: 'cpf', identifier: cpf, service_provider_code: gym.place.code })
+          .expect(201);
+      const first = await create(one.cpf, 'app-1');
+      // The second check-in of the member replaces the first: its cancellation is the new request's.
+      const second = await create(one.cpf, 'app-2');
+      await request(t.http)
+        .post(await confirmationPath(t, second.body.id))
+        .set('x-request-id', 'desk-endpoint-1')
+        .expect(200);
+      const third = await create(two.cpf, 'app-3');
+      await request(t.http)
+        .delete(`/member/v1/check_ins/${third.body.id}`)
+        .set('Authorization', memberAuth(t))
+        .set('x-request-id', 'app-cancel-1')
+        .expect(200);
+      const fourth = await create(two.cpf, 'app-4');
+      await request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .set('x-request-id', 'turnstile-token-1')
+        .send({ type: 'token', identifier: fourth.body.token })
+        .expect(204);
+
+      const events: { type: string; payload: string; requestId: string }[] = await t.dataSource.query(
+        'SELECT type, payload, request_id AS requestId FROM webhook_events ORDER BY created_at, id',
+      );
+      const of = (checkIn: { body: { id: string } }) =>
+        events
+          .filter((event) => JSON.parse(event.payload).check_in.id === checkIn.body.id)
+          .map(({ type, requestId }) => ({ type, requestId }));
+      expect(of(first)).toEqual([
+        { type: 'CHECK_IN_CREATED', requestId: 'app-1' },
+        { type: 'CHECK_IN_CANCELLED', requestId: 'app-2' },
+      ]);
+      expect(of(second)).toEqual([
+        { type: 'CHECK_IN_CREATED', requestId: 'app-2' },
+        { type: 'CHECK_IN_VALIDATED', requestId: 'desk-endpoint-1' },
+      ]);
+      expect(of(third)).toEqual([
+        { type: 'CHECK_IN_CREATED', requestId: 'app-3' },
+        { type: 'CHECK_IN_CANCELLED', requestId: 'app-cancel-1' },
+      ]);
+      expect(of(fourth)).toEqual([
+        { type: 'CHECK_IN_CREATED', requestId: 'app-4' },
+        { type: 'CHECK_IN_VALIDATED', requestId: 'turnstile-token-1' },
+      ]);
     });
   });
 });

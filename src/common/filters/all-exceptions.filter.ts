@@ -103,7 +103,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isDatabaseUnreachable(exception)) return databaseUnavailable();
     if (isTransactionConflict(exception)) return databaseBusy();
     const requestId = request.id;
-    this.logger.error({ err: exception }, 'Unhandled exception');
+    this.logger.error({ requestId, err: exception }, 'Unhandled exception');
     return {
       status: 500,
       label: 'internal_error',

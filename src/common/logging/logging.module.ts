@@ -2,7 +2,6 @@ import { Global, LoggerService, Module } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { maskCpfsInText, maskSecretsInText, maskUrl } from './log-masking';
-import { currentRequestId } from './request-context';
 
 export { maskCpfsInText } from './log-masking';
 
@@ -41,24 +40,14 @@ function maskMessages(this: Pino, args: Parameters<pino.LogFn>, write: pino.LogF
 }
 
 /**
- * Every line written while serving a request (or a webhook attempt it caused) names the request. A new object
- * each time: pino merges the line's fields into the object the mixin returns, so a shared one would carry every
- * field of earlier lines into later ones.
- */
-function requestIdMixin(): object {
-  const requestId = currentRequestId();
-  return requestId ? { requestId } : {};
-}
-
-/**
- * The process's pino logger: one JSON line per event, with the request id of the request being served;
+ * The process's pino logger: one JSON line per event (a line about a request names it as `requestId`: the
+ * request's own line, the exception filter's, each webhook attempt's);
  * credentials and request bodies are never logged, and capability tokens, credential-named query values and
  * CPFs are masked by one rule (log-masking.ts) on every line, at every level.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Pino {
   const options: pino.LoggerOptions = {
     level,
-    mixin: requestIdMixin,
     serializers: { err: serializeError, req: serializeRequest, url: serializeUrl },
     hooks: { logMethod: maskMessages },
     redact: {

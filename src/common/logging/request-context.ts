@@ -1,46 +1,39 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-interface RequestContext {
-  requestId: string;
-  /** The place a request turned out to concern when no key named it (a confirmation by its endpoint). */
-  placeId?: string;
-}
-
-const storage = new AsyncLocalStorage<RequestContext>();
-const CONTEXT = Symbol('requestContext');
-
-type RequestWithContext = FastifyRequest & { [CONTEXT]?: RequestContext };
-
-/** The id of the request being served (or of the request that caused the webhook attempt), if any. */
-export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
-}
-
-/** Runs `work` as part of the request `requestId`: a webhook attempt as part of the request that caused it. */
-export function runWithRequestId<T>(requestId: string | null | undefined, work: () => T): T {
-  return requestId ? storage.run({ requestId }, work) : work();
-}
-
-/** Notes the place the request being served concerns, for what is counted after the answer (CheckInTally). */
-export function noteRequestPlace(placeId: string): void {
-  const context = storage.getStore();
-  if (context) context.placeId = placeId;
-}
-
-/** The place noted by `noteRequestPlace` while the request was served. */
-export function notedPlaceOf(request: FastifyRequest): string | undefined {
-  return (request as RequestWithContext)[CONTEXT]?.placeId;
-}
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 
 /**
- * Makes the request id the context of everything that serves the request (hooks, body parsing, handler,
- * exception filter), so that every log line carries it: see the logger's mixin.
+ * What the work of a request needs to know of it, handed down by its controller (see `Origin`): its id, stored
+ * with the events it causes so that every attempt to deliver one names it, and where to note the place it turned
+ * out to concern.
+ *
+ * Passed explicitly rather than kept in an AsyncLocalStorage: on Node 20 such a storage runs hooks around every
+ * promise of the process once it is used, measured at a tenth of the process's CPU per validate
+ * (docs/performance.md).
  */
-export function registerRequestContext(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const context: RequestContext = { requestId: request.id };
-    (request as RequestWithContext)[CONTEXT] = context;
-    storage.run(context, done);
-  });
+export interface RequestOrigin {
+  readonly requestId: string;
+  /** Notes the place the request concerns when no key named it (a confirmation by its endpoint). */
+  notePlace(placeId: string): void;
 }
+
+const NOTED_PLACE = Symbol('notedPlace');
+
+type RequestWithPlace = FastifyRequest & { [NOTED_PLACE]?: string };
+
+/** The origin of `request`. */
+export function originOf(request: FastifyRequest): RequestOrigin {
+  return {
+    requestId: String(request.id),
+    notePlace: (placeId) => ((request as RequestWithPlace)[NOTED_PLACE] = placeId),
+  };
+}
+
+/** The place noted through the request's origin while it was served, for what is counted after the answer. */
+export function notedPlaceOf(request: FastifyRequest): string | undefined {
+  return (request as RequestWithPlace)[NOTED_PLACE];
+}
+
+/** The RequestOrigin of the request a controller serves. */
+export const Origin = createParamDecorator((_data: unknown, context: ExecutionContext): RequestOrigin =>
+  originOf(context.switchToHttp().getRequest<FastifyRequest>()),
+);

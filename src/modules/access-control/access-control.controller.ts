@@ -18,6 +18,7 @@ import {
   ValidateResponseDto,
 } from './dto/access-control.dto';
 import { ACCESS_ERROR_EXAMPLES, VALIDATE_EXAMPLES } from './dto/access-examples';
+import { Origin, RequestOrigin } from '../../common/logging/request-context';
 
 /**
  * A route of a member's custom code at the gym: 204, the member's number in the path (404 for an unknown member);
@@ -78,8 +79,12 @@ export class AccessControlController {
     content: { 'application/json': { examples: ACCESS_ERROR_EXAMPLES.notFound } },
   })
   @ApiResponse({ status: 429, type: AccessErrorDto, description: '`request.rate_limited`, with Retry-After' })
-  validate(@CurrentGymKey() key: AccessGymKey, @Body() body: unknown): Promise<ValidateResponseDto> {
-    return this.access.validate(key, body);
+  validate(
+    @CurrentGymKey() key: AccessGymKey,
+    @Body() body: unknown,
+    @Origin() origin: RequestOrigin,
+  ): Promise<ValidateResponseDto> {
+    return this.access.validate(key, body, origin);
   }
 
   @Post('code/:gympass_id')

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
-import { noteRequestPlace } from '../../common/logging/request-context';
+import { RequestOrigin } from '../../common/logging/request-context';
 import { startOfDay } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -90,7 +90,7 @@ export class AccessControlService {
    * gym to it), so a validation costs the round trips of a confirmation at its endpoint. A key that does not
    * reach the gym is refused as AccessGuard refuses it, before the body's and the limit's answers.
    */
-  async validate(key: AccessGymKey, body: unknown): Promise<ValidateResponseDto> {
+  async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);
     const { gym, checkIn } = await this.limiter.lookUp(async (windowStart) => {
       const read = await this.repository.gymWithLatestCheckIn(key, request.memberNumber, windowStart);
@@ -102,7 +102,7 @@ export class AccessControlService {
       await this.limiter.countFailure(counterIdOf(gym.credential));
       throw checkInNotFound(request.memberNumber);
     }
-    noteRequestPlace(gym.placeId);
+    origin.notePlace(gym.placeId);
     const customCode =
       request.customCode === undefined
         ? []
@@ -112,7 +112,7 @@ export class AccessControlService {
       // A check-in already confirmed, cancelled or expired is answered without a transaction.
       assertPending(checkIn, now, this.config.businessTimezone, 'confirm');
       admission = await this.transactions.batch((tx) =>
-        this.confirmations.confirm(tx, checkIn, {}, customCode),
+        this.confirmations.confirm(tx, checkIn, {}, origin.requestId, customCode),
       );
     } catch (error) {
       if (error instanceof CheckInNotPending && request.customCode !== undefined) {

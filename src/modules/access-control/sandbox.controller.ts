@@ -5,6 +5,7 @@ import { AccessGym } from './access-control.repository';
 import { AccessErrorDto, SimulateCheckInRequestDto } from './dto/access-control.dto';
 import { SIMULATE_EXAMPLES, WELLHUB_EVENT_EXAMPLE } from './dto/access-examples';
 import { SandboxEnabledGuard, SandboxService } from './sandbox.service';
+import { Origin, RequestOrigin } from '../../common/logging/request-context';
 
 /** Wellhub's sandbox helper, with ACCESS_SANDBOX=true (the demo's). */
 @AccessController('helper/v1/gyms')
@@ -35,7 +36,11 @@ export class SandboxController {
     description: '`checkin.validation.denied` (a rule refuses, with its label), `checkin.validation.invalid`',
   })
   @ApiResponse({ status: 404, type: AccessErrorDto, description: 'No such member, or the sandbox is off' })
-  createSimulatedCheckIn(@CurrentGym() gym: AccessGym, @Body() body: unknown): Promise<string> {
-    return this.sandbox.simulateCheckIn(gym, body);
+  createSimulatedCheckIn(
+    @CurrentGym() gym: AccessGym,
+    @Body() body: unknown,
+    @Origin() origin: RequestOrigin,
+  ): Promise<string> {
+    return this.sandbox.simulateCheckIn(gym, body, origin);
   }
 }

@@ -1,6 +1,7 @@
 import { CanActivate, Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
+import { RequestOrigin } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MemberCheckInsService } from '../member-check-ins/member-check-ins.service';
 import { planIdOf } from '../partners/product-id';
@@ -34,7 +35,7 @@ export class SandboxService {
   ) {}
 
   /** The event's body, as JSON text. */
-  async simulateCheckIn(gym: AccessGym, body: unknown): Promise<string> {
+  async simulateCheckIn(gym: AccessGym, body: unknown, origin: RequestOrigin): Promise<string> {
     const request = parseSimulateRequest(body);
     let planCode: string | undefined;
     if (request.productId !== undefined) {
@@ -52,12 +53,15 @@ export class SandboxService {
       }
     }
     const row = await this.memberCheckIns
-      .make({
-        type: 'member_number',
-        identifier: request.memberNumber,
-        service_provider_code: gym.placeCode,
-        service_provider_plan_code: planCode,
-      })
+      .make(
+        {
+          type: 'member_number',
+          identifier: request.memberNumber,
+          service_provider_code: gym.placeCode,
+          service_provider_plan_code: planCode,
+        },
+        origin.requestId,
+      )
       .catch((error: unknown) => {
         if (error instanceof DomainError && error.label === 'not_exists')
           throw memberNotFound(request.memberNumber);

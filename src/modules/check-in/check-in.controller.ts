@@ -26,6 +26,7 @@ import {
   TrackUsageAttributesDto,
   TrackUsageEnvelopeDto,
 } from './dto/track-usage.dto';
+import { Origin, RequestOrigin } from '../../common/logging/request-context';
 
 const ELIGIBILITY_LABELS = [
   'invalid_parameter',
@@ -107,9 +108,10 @@ export class CheckInController {
   async registerTrackUsage(
     @CurrentPlace() place: AuthenticatedPlace,
     @Body() body: unknown,
+    @Origin() origin: RequestOrigin,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<void> {
-    await this.checkIns.register(place, body, idempotencyKey);
+    await this.checkIns.register(place, body, origin, idempotencyKey);
   }
 
   @Post('beneficiaries/code')

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { DomainError, invalidParameter } from '../../common/errors/domain-error';
 import { ERROR_LABELS, ErrorLabel } from '../../common/errors/error-label';
 import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages';
+import { RequestOrigin } from '../../common/logging/request-context';
 import { Clock } from '../../common/time/clock';
 import { BatchTransaction } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
@@ -62,16 +63,21 @@ export class CheckInService {
   }
 
   /** Records exactly one visit, or answers why not; an Idempotency-Key replays the first outcome for 24 h. */
-  async register(place: AuthenticatedPlace, body: unknown, idempotencyKey?: string): Promise<void> {
+  async register(
+    place: AuthenticatedPlace,
+    body: unknown,
+    origin: RequestOrigin,
+    idempotencyKey?: string,
+  ): Promise<void> {
     const request = parseTrackUsageRequest(body);
     const key = this.parseIdempotencyKey(idempotencyKey);
-    if (key === undefined) return this.recordVisit(place, request);
+    if (key === undefined) return this.recordVisit(place, request, origin);
 
     const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     const replay = await this.findLiveRecord(place.placeId, key);
     if (replay) return this.replay(replay, requestHash, key);
     try {
-      await this.recordVisit(place, request, { key, requestHash });
+      await this.recordVisit(place, request, origin, { key, requestHash });
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTaken)) throw error;
       const first = await this.repository.findIdempotencyRecord(place.placeId, key);
@@ -87,12 +93,13 @@ export class CheckInService {
   private async recordVisit(
     place: AuthenticatedPlace,
     request: TrackUsageRequest,
+    origin: RequestOrigin,
     idempotency?: { key: string; requestHash: string },
   ): Promise<void> {
     const record =
       request.type === 'token'
-        ? await this.tokens.registration(place, request)
-        : (tx: BatchTransaction) => this.registerLocked(tx, place, request);
+        ? await this.tokens.registration(place, request, origin)
+        : (tx: BatchTransaction) => this.registerLocked(tx, place, request, origin);
     // A transaction that loses a conflict runs again whole, claim included (see Transactions).
     const refusal = await this.transactions.batch(async (tx) => {
       if (idempotency) {
@@ -134,6 +141,7 @@ export class CheckInService {
     tx: BatchTransaction,
     place: AuthenticatedPlace,
     request: BeneficiaryRequest,
+    origin: RequestOrigin,
   ): Promise<void> {
     let factsNow: FactsNow;
     if (cannotExist(request)) {
@@ -158,7 +166,13 @@ export class CheckInService {
       // Read with the rules in the same statement: no subscriber, no event.
       ...(subscriber
         ? this.outbox.checkInStatements(
-            { placeId: place.placeId, beneficiaryId, planCode: plan?.code ?? null, createdAt: at },
+            {
+              placeId: place.placeId,
+              beneficiaryId,
+              planCode: plan?.code ?? null,
+              createdAt: at,
+              requestId: origin.requestId,
+            },
             subscriber,
           )
         : []),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../../common/errors/domain-error';
-import { noteRequestPlace } from '../../common/logging/request-context';
+import { RequestOrigin } from '../../common/logging/request-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
@@ -37,28 +37,29 @@ export class CheckInConfirmationService {
   ) {}
 
   /** `POST /api/v1/webhook_confirmations/:token`: 404 for a token that is not one of ours. */
-  async confirmAtEndpoint(segment: string): Promise<void> {
+  async confirmAtEndpoint(segment: string, origin: RequestOrigin): Promise<void> {
     const token = parseConfirmationToken(segment);
     const found =
       token === undefined
         ? undefined
         : await this.repository.findByConfirmationHash(hashConfirmationToken(token));
     if (!found) throw notFound('memberCheckIn.confirmationNotFound');
-    noteRequestPlace(found.placeId);
-    await this.transactions.batch((tx) => this.confirm(tx, found, {}));
+    origin.notePlace(found.placeId);
+    await this.transactions.batch((tx) => this.confirm(tx, found, {}, origin.requestId));
   }
 
   /**
    * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
    * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
    * facts; then the beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's
-   * new state, its event, `also` (what the caller writes with the confirmation) and the commit. Answers the
-   * admission: the visit's time and plan.
+   * new state, its event (naming the request `requestId`), `also` (what the caller writes with the
+   * confirmation) and the commit. Answers the admission: the visit's time and plan.
    */
   async confirm(
     tx: BatchTransaction,
     found: CheckInRow,
     by: ConfirmationBy,
+    requestId: string | null,
     also: Statement[] = [],
   ): Promise<Admission> {
     const [, state, factsNow] = await tx.run(
@@ -90,6 +91,7 @@ export class CheckInConfirmationService {
               expiresAt: state.expiresAt,
               validatedAt: admission.at,
               at: admission.at,
+              requestId,
             },
             admission.subscriber,
           )

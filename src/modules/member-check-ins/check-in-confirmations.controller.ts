@@ -5,6 +5,7 @@ import { HttpRouteConfig } from '../../common/http/route-config';
 import { ApiObjectSourceErrorResponses } from '../../common/swagger/api-error-responses.decorator';
 import { BENEFICIARY_RULE_LABELS, CHECK_IN_STATE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import { CheckInConfirmationService } from './check-in-confirmation.service';
+import { Origin, RequestOrigin } from '../../common/logging/request-context';
 
 /** The body of a confirmation: the JSON string "1", as the platform this service mirrors answers. */
 const CONFIRMED = JSON.stringify('1');
@@ -49,8 +50,8 @@ export class CheckInConfirmationsController {
       ...BENEFICIARY_RULE_LABELS,
     ],
   })
-  async confirmCheckIn(@Param('token') token: string): Promise<string> {
-    await this.confirmations.confirmAtEndpoint(token);
+  async confirmCheckIn(@Param('token') token: string, @Origin() origin: RequestOrigin): Promise<string> {
+    await this.confirmations.confirmAtEndpoint(token, origin);
     return CONFIRMED;
   }
 }

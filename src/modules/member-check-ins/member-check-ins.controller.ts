@@ -10,6 +10,7 @@ import {
   MemberCheckInDto,
 } from './dto/member-check-ins.dto';
 import { MemberCheckInsService } from './member-check-ins.service';
+import { Origin, RequestOrigin } from '../../common/logging/request-context';
 
 const CHECK_IN_ID = { name: 'id', example: '0b6f3e0c-6c1b-4b8e-9d55-2f4c7a1e9b20' };
 
@@ -34,8 +35,8 @@ export class MemberCheckInsController {
   @ApiBody({ type: CreateMemberCheckInDto, examples: CREATE_EXAMPLES })
   @ApiCreatedResponse({ type: MemberCheckInDto, description: 'The pending check-in' })
   @ApiErrorResponses({ 422: ['invalid_parameter', ...GYM_RULE_LABELS, ...BENEFICIARY_RULE_LABELS] })
-  create(@Body() body: unknown): Promise<MemberCheckInDto> {
-    return this.checkIns.create(body);
+  create(@Body() body: unknown, @Origin() origin: RequestOrigin): Promise<MemberCheckInDto> {
+    return this.checkIns.create(body, origin);
   }
 
   @Get(':id')
@@ -62,7 +63,7 @@ export class MemberCheckInsController {
     content: { 'application/json': { example: CANCELLED_EXAMPLE } },
   })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['check_in_not_available'] })
-  cancel(@Param('id') id: string): Promise<MemberCheckInDto> {
-    return this.checkIns.cancel(id);
+  cancel(@Param('id') id: string, @Origin() origin: RequestOrigin): Promise<MemberCheckInDto> {
+    return this.checkIns.cancel(id, origin);
   }
 }

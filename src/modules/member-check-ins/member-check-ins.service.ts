@@ -34,6 +34,7 @@ import {
 import { CancelReason } from './entities/member-check-in.entity';
 import { assertPending, statusAt } from './member-check-in-status';
 import { CheckInRow, MemberCheckInsRepository, PendingTokenTaken } from './member-check-ins.repository';
+import { RequestOrigin } from '../../common/logging/request-context';
 
 /** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
 const MAX_TOKEN_DRAWS = 20;
@@ -65,13 +66,13 @@ export class MemberCheckInsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(body: unknown): Promise<MemberCheckInDto> {
-    const row = await this.make(body);
+  async create(body: unknown, origin: RequestOrigin): Promise<MemberCheckInDto> {
+    const row = await this.make(body, origin.requestId);
     return MemberCheckInDto.of({ row, now: row.startedAt }, this.config.businessTimezone);
   }
 
-  /** The check-in `body` asks for, made: what `create` answers, as a row. */
-  async make(body: unknown): Promise<CheckInRow> {
+  /** The check-in `body` asks for, made (its events naming the request `requestId`): what `create` answers, as a row. */
+  async make(body: unknown, requestId: string | null): Promise<CheckInRow> {
     const request = parseTrackUsageRequest(body, BENEFICIARY_IDENTIFIER_TYPES);
     if (request.serviceProviderCode === undefined) {
       throw invalidParameter('field.required', { field: 'service_provider_code' });
@@ -89,7 +90,9 @@ export class MemberCheckInsService {
     for (let draw = 1; ; draw++) {
       try {
         // Creations racing at one gym may deadlock on the index they share; the loser runs again.
-        return await this.transactions.batch((tx) => this.createLocked(tx, id, place, request, token));
+        return await this.transactions.batch((tx) =>
+          this.createLocked(tx, { id, place, request, token, requestId }),
+        );
       } catch (error) {
         if (!(error instanceof PendingTokenTaken) || draw >= MAX_TOKEN_DRAWS) throw error;
         // The whole transaction is rolled back before another try, so the failed insert's locks never wait on
@@ -105,7 +108,7 @@ export class MemberCheckInsService {
   }
 
   /** Cancels a pending check-in; `check_in_not_available` once it is confirmed, cancelled, replaced or expired. */
-  async cancel(id: string): Promise<MemberCheckInDto> {
+  async cancel(id: string, origin: RequestOrigin): Promise<MemberCheckInDto> {
     const { row } = await this.find(id);
     await this.transactions.batch(async (tx) => {
       const [, state, subscriber] = await tx.run(
@@ -117,7 +120,7 @@ export class MemberCheckInsService {
       assertPending(state, now, this.config.businessTimezone, 'cancel');
       await tx.commit(
         this.checkIns.touchStatement(row.beneficiaryId),
-        ...this.cancelStatements(row, now, 'member', subscriber),
+        ...this.cancelStatements(row, now, 'member', subscriber, origin.requestId),
       );
     });
     return this.get(id);
@@ -197,6 +200,7 @@ export class MemberCheckInsService {
     pending: CheckInRow,
     admission: Admission,
     placeId: string,
+    requestId: string | null,
   ): Promise<Statement[]> {
     if (statusAt(pending, admission.at) === 'expired')
       return [this.repository.markExpiredStatement(pending.id)];
@@ -204,7 +208,7 @@ export class MemberCheckInsService {
       pending.placeId === placeId
         ? [admission.subscriber]
         : await tx.run(this.outbox.subscriberStatement(pending.placeId, pending.beneficiaryId));
-    return this.cancelStatements(pending, admission.at, 'replaced', subscriber);
+    return this.cancelStatements(pending, admission.at, 'replaced', subscriber, requestId);
   }
 
   private cancelStatements(
@@ -212,6 +216,7 @@ export class MemberCheckInsService {
     now: Date,
     reason: CancelReason,
     subscriber: SubscribedFacts | undefined,
+    requestId: string | null,
   ): Statement[] {
     const event: MemberCheckInChanged = {
       type: CHECK_IN_CANCELLED,
@@ -226,6 +231,7 @@ export class MemberCheckInsService {
       cancelledAt: now,
       cancelReason: reason,
       at: now,
+      requestId,
     };
     return [
       this.repository.markCancelledStatement(row.id, now, reason),
@@ -240,10 +246,13 @@ export class MemberCheckInsService {
    */
   private async createLocked(
     tx: BatchTransaction,
-    id: string,
-    place: PlaceRef,
-    request: BeneficiaryRequest,
-    token: string,
+    {
+      id,
+      place,
+      request,
+      token,
+      requestId,
+    }: { id: string; place: PlaceRef; request: BeneficiaryRequest; token: string; requestId: string | null },
   ): Promise<CheckInRow> {
     let factsNow: FactsNow;
     let pending: CheckInRow | undefined;
@@ -260,8 +269,8 @@ export class MemberCheckInsService {
       pending = lockedId === undefined ? undefined : found;
     }
     const admission = this.eligibility.admitOn(factsNow, request);
-    const retire = pending ? await this.retireStatements(tx, pending, admission, place.id) : [];
-    const created = this.insertStatements({ id, place, admission, token });
+    const retire = pending ? await this.retireStatements(tx, pending, admission, place.id, requestId) : [];
+    const created = this.insertStatements({ id, place, admission, token, requestId });
     try {
       await tx.commit(
         this.checkIns.touchStatement(admission.beneficiaryId),
@@ -286,11 +295,13 @@ export class MemberCheckInsService {
     place,
     admission,
     token,
+    requestId,
   }: {
     id: string;
     place: PlaceRef;
     admission: Admission;
     token: string;
+    requestId: string | null;
   }): { statements: Statement[]; row: Omit<CheckInRow, 'beneficiaryCode' | 'memberNumber'> } {
     const confirmationToken = generateConfirmationToken();
     const startedAt = admission.at;
@@ -307,6 +318,7 @@ export class MemberCheckInsService {
       expiresAt,
       confirmationToken,
       at: startedAt,
+      requestId,
     };
     const row = {
       id,
@@ -333,7 +345,7 @@ export class MemberCheckInsService {
         ...(admission.subscriber ? this.outbox.memberCheckInStatements(event, admission.subscriber) : []),
         ...(admission.wellhub
           ? this.outbox.wellhubCheckInStatements(
-              { placeId: place.id, planId: row.planId, startedAt, expiresAt },
+              { placeId: place.id, planId: row.planId, startedAt, expiresAt, requestId },
               admission.wellhub,
             )
           : []),

@@ -11,6 +11,7 @@ import { CheckInConfirmationService } from './check-in-confirmation.service';
 import { assertPending } from './member-check-in-status';
 import { CheckInRow, MemberCheckInsRepository } from './member-check-ins.repository';
 import { TokenLookupLimiter } from './token-lookup-limiter';
+import { RequestOrigin } from '../../common/logging/request-context';
 
 type TokenIdentifier = Pick<TokenRequest, 'type' | 'identifier' | 'serviceProviderCode'>;
 
@@ -45,11 +46,12 @@ export class TokenCheckInsService {
   async registration(
     key: AuthenticatedPlace,
     request: TokenRequest,
+    origin: RequestOrigin,
   ): Promise<(tx: BatchTransaction) => Promise<void>> {
     const { found } = await this.lookUp(key, request);
     return async (tx) => {
       if (!found) return this.refuseUnknown(key, request, tx);
-      await this.confirmations.confirm(tx, found, { key, request });
+      await this.confirmations.confirm(tx, found, { key, request }, origin.requestId);
     };
   }
 

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, In, Repository } from 'typeorm';
 import { KeyVault } from '../../common/crypto/key-vault';
-import { currentRequestId } from '../../common/logging/request-context';
 import { DomainError, invalidParameter, notFound } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { formatInZone } from '../../common/time/business-time';
@@ -312,7 +311,7 @@ export class WebhooksService {
         createdAt: now,
         subscriptionId: subscription.id,
         url: subscription.url,
-        requestId: currentRequestId() ?? null,
+        requestId: actor.requestId,
       });
       await this.audit.write(manager, actor, {
         action: 'webhook.test',

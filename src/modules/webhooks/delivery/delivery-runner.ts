@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { KeyVault } from '../../../common/crypto/key-vault';
-import { runWithRequestId } from '../../../common/logging/request-context';
 import { DeliveryAttemptOutcome, Metrics } from '../../../common/metrics/metrics';
 import { Clock } from '../../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
@@ -131,7 +130,10 @@ export class DeliveryRunner implements OnModuleDestroy {
           `the delivery job failed: ${(error as Error).message}`,
         );
         if (closed)
-          this.logger.error({ deliveryId: work.id, err: error }, 'Webhook delivery cannot be sent; failed');
+          this.logger.error(
+            { ...(work.requestId && { requestId: work.requestId }), deliveryId: work.id, err: error },
+            'Webhook delivery cannot be sent; failed',
+          );
       }
     }
     if (sendable.length === 0) return { next: [], delivered: 0, failed: 0 };
@@ -199,7 +201,9 @@ export class DeliveryRunner implements OnModuleDestroy {
     );
     made.forEach(({ work, result }, index) => {
       if (!recorded.recorded[index]) return;
+      // Every line logged for an attempt names the request that caused the event.
       const logged = {
+        ...(work.requestId && { requestId: work.requestId }),
         deliveryId: work.id,
         eventId: work.eventId,
         attempt: attempts[index].attempt.number,
@@ -207,12 +211,8 @@ export class DeliveryRunner implements OnModuleDestroy {
         durationMs: result.durationMs,
         status: attempts[index].status,
       };
-      // Every line logged for an attempt names the request that caused the event.
-      runWithRequestId(work.requestId, () =>
-        result.ok
-          ? this.logger.debug(logged, 'Webhook attempt delivered')
-          : this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed'),
-      );
+      if (result.ok) this.logger.debug(logged, 'Webhook attempt delivered');
+      else this.logger.warn({ ...logged, error: result.error }, 'Webhook attempt failed');
     });
     const url = made[0].url;
     if (recorded.breaker?.justOpened)

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { currentRequestId } from '../../../common/logging/request-context';
 import { formatInZone } from '../../../common/time/business-time';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { generateEventId } from '../webhook-policy';
@@ -15,6 +14,8 @@ export interface CheckInRecorded {
   beneficiaryId: number;
   planCode: string | null;
   createdAt: Date;
+  /** The request that recorded it (see RequestOrigin). */
+  requestId: string | null;
 }
 
 /** What the member check-ins module hands over about a member check-in that was created, confirmed or cancelled. */
@@ -35,6 +36,8 @@ export interface MemberCheckInChanged {
   confirmationToken?: string;
   /** When it happened: the event's `created_at`. */
   at: Date;
+  /** The request that made the change; null for the service's own (see RequestOrigin). */
+  requestId: string | null;
 }
 
 /** A member check-in just made in the app, as a Wellhub-format `checkin` event tells it. */
@@ -43,6 +46,8 @@ export interface WellhubCheckIn {
   planId: number | null;
   startedAt: Date;
   expiresAt: Date;
+  /** The request that made it (see RequestOrigin). */
+  requestId: string | null;
 }
 
 /** The event type of the Wellhub-format subscription's events. */
@@ -54,7 +59,7 @@ export const WELLHUB_CHECKIN_EVENT = 'checkin';
  * subscription asked for additional data. Times in epoch seconds.
  */
 export function wellhubCheckInBody(
-  checkIn: WellhubCheckIn,
+  checkIn: Omit<WellhubCheckIn, 'requestId'>,
   facts: Omit<WellhubSubscriber, 'subscriptionId' | 'url'>,
 ): Record<string, unknown> {
   const [firstName = '', ...rest] = facts.name.trim().split(/\s+/);
@@ -118,6 +123,7 @@ export class WebhookOutboxService {
       type: CHECK_IN_CREATED,
       placeId: checkIn.placeId,
       at: checkIn.createdAt,
+      requestId: checkIn.requestId,
       checkIn: {
         id: VISIT_ID,
         // A visit the gym recorded itself is validated as it happens.
@@ -140,6 +146,7 @@ export class WebhookOutboxService {
       type: change.type,
       placeId: change.placeId,
       at: change.at,
+      requestId: change.requestId,
       endpoint:
         change.confirmationToken === undefined
           ? undefined
@@ -172,7 +179,7 @@ export class WebhookOutboxService {
       createdAt: checkIn.startedAt,
       subscriptionId: subscriber.subscriptionId,
       url: subscriber.url,
-      requestId: currentRequestId() ?? null,
+      requestId: checkIn.requestId,
     });
   }
 
@@ -193,6 +200,7 @@ export class WebhookOutboxService {
       at: Date;
       endpoint?: string;
       checkIn: WebhookEventCheckInDto;
+      requestId: string | null;
     },
   ): NewEvent {
     const id = generateEventId();
@@ -220,7 +228,7 @@ export class WebhookOutboxService {
       createdAt: event.at,
       subscriptionId: facts.subscriptionId,
       url: facts.url,
-      requestId: currentRequestId() ?? null,
+      requestId: event.requestId,
     };
   }
 

@@ -1,0 +1,119 @@
+// `npx ts-node -T scripts/write-cost.ts [CONNECTIONS]` (not in CI): MariaDB's CPU per write transaction of the
+// register path (the visit, its event, its delivery row) against the reference's (the visit, one outbox row),
+// each alone and together, with CONNECTIONS (16) connections writing at once, read from /proc. Runs on copies of
+// the tables of the bench's database (`BENCH_DATABASE`, gym_bench: run `npm run bench` first) in a scratch
+// database of its own, dropped at the end; three rounds, each kind in turn.
+import { readFileSync } from 'node:fs';
+import mysql, { Connection } from 'mysql2/promise';
+import { SERVICE_DB } from './bench';
+import { cpuMicros } from './process-cpu';
+
+const CONNECTIONS = Number(process.argv[2] ?? 16);
+const TRANSACTIONS = 8000;
+const SCRATCH = 'gym_write_cost';
+const server = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
+const options = {
+  host: server.hostname,
+  port: Number(server.port || 3306),
+  user: decodeURIComponent(server.username),
+  password: decodeURIComponent(server.password),
+  multipleStatements: true,
+};
+
+/** Each kind: the statements of its transaction, between START TRANSACTION and COMMIT. */
+const KINDS: Record<string, string[]> = {
+  'nothing written': [],
+  'service: visit': ['visit'],
+  'service: event': ['event'],
+  'service: delivery': ['delivery'],
+  'service: visit, event and delivery': ['visit', 'event', 'delivery'],
+  'reference: visit': ['usage'],
+  'reference: outbox row': ['outbox'],
+  'reference: visit and outbox row': ['usage', 'outbox'],
+};
+
+async function main(): Promise<void> {
+  const admin = await mysql.createConnection(options);
+  const [[{ file }]] = (await admin.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH}; CREATE DATABASE ${SCRATCH}; USE ${SCRATCH}`);
+  for (const table of ['beneficiaries', 'visits', 'webhook_events', 'webhook_deliveries'])
+    await admin.query(`CREATE TABLE ${table} LIKE \`${SERVICE_DB}\`.${table}`);
+  await admin.query(`INSERT INTO beneficiaries SELECT * FROM \`${SERVICE_DB}\`.beneficiaries`);
+  // The reference's two tables, as its seed creates them.
+  await admin.query(`CREATE TABLE track_usages (id BIGINT PRIMARY KEY AUTO_INCREMENT, beneficiary_id INT, place_id INT,
+      created_at DATETIME(3), KEY (beneficiary_id, created_at));
+    CREATE TABLE outbox (id BIGINT PRIMARY KEY AUTO_INCREMENT, type VARCHAR(64), payload JSON, created_at DATETIME(3),
+      delivered_at DATETIME(3) NULL, KEY (delivered_at, id))`);
+  const [[event]] = (await admin.query(
+    `SELECT * FROM \`${SERVICE_DB}\`.webhook_events LIMIT 1`,
+  )) as unknown as [[Record<string, string>]];
+  const [[delivery]] = (await admin.query(
+    `SELECT * FROM \`${SERVICE_DB}\`.webhook_deliveries LIMIT 1`,
+  )) as unknown as [[Record<string, string>]];
+  if (!event || !delivery) throw new Error(`${SERVICE_DB} has no delivered event: run npm run bench first`);
+  const [[{ low, count }]] = (await admin.query(
+    'SELECT MIN(id) AS low, COUNT(*) AS count FROM beneficiaries',
+  )) as unknown as [[{ low: number; count: number }]];
+
+  let sequence = 0;
+  // Time-ordered ids, as the service's are.
+  const id = (prefix: string) =>
+    `${prefix}_${Date.now().toString(16).padStart(12, '0')}${(sequence++).toString(16).padStart(20, '0')}`;
+  const beneficiary = () => low + (sequence++ % count);
+  const write: Record<string, (c: Connection) => string> = {
+    visit: (c) =>
+      c.format(
+        'INSERT INTO visits (beneficiary_id, place_id, plan_id, created_at) VALUES (?, ?, NULL, NOW(3))',
+        [beneficiary(), event.place_id],
+      ),
+    event: (c) =>
+      c.format(
+        'INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, NOW(3), ?)',
+        [id('evt'), event.place_id, event.type, event.payload, event.request_id],
+      ),
+    delivery: (c) =>
+      c.format(
+        `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 0, NOW(3), NOW(3))`,
+        [id('dlv'), id('evt'), delivery.subscription_id, delivery.place_id, delivery.url],
+      ),
+    usage: (c) =>
+      c.format('INSERT INTO track_usages (beneficiary_id, place_id, created_at) VALUES (?, 1, NOW(3))', [
+        beneficiary(),
+      ]),
+    outbox: (c) =>
+      c.format("INSERT INTO outbox (type, payload, created_at) VALUES ('checkin.created', ?, NOW(3))", [
+        JSON.stringify({ id: sequence++, cpf: '12345678901' }),
+      ]),
+  };
+  const connections = await Promise.all(
+    Array.from({ length: CONNECTIONS }, () => mysql.createConnection({ ...options, database: SCRATCH })),
+  );
+  const each = Math.ceil(TRANSACTIONS / CONNECTIONS);
+  const results: Record<string, number[]> = {};
+  for (let round = 0; round < 3; round++) {
+    for (const [kind, statements] of Object.entries(KINDS)) {
+      const text = (c: Connection) =>
+        ['START TRANSACTION', ...statements.map((s) => write[s](c)), 'COMMIT'].join(';');
+      const before = cpuMicros(pid);
+      await Promise.all(
+        connections.map(async (c) => {
+          for (let i = 0; i < each; i++) await c.query(text(c));
+        }),
+      );
+      (results[kind] ??= []).push(Math.round((cpuMicros(pid) - before) / (each * CONNECTIONS)));
+    }
+  }
+  console.log(`MariaDB CPU per transaction, µs, ${CONNECTIONS} connections at once (three rounds):`);
+  for (const [kind, values] of Object.entries(results))
+    console.log(`  ${kind.padEnd(36)} ${values.join(' ')}`);
+  await Promise.all(connections.map((c) => c.end()));
+  await admin.query(`DROP DATABASE ${SCRATCH}`);
+  await admin.end();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

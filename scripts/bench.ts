@@ -34,6 +34,8 @@ export const SERVICE_PORT = Number(process.env.BENCH_SERVICE_PORT ?? 3901);
 export const SERVICE_DB = process.env.BENCH_DATABASE ?? 'gym_bench';
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 export const GYM_CODE = 'GYM1BNCH';
+/** The service's KEY_ENCRYPTION_SECRET in the benches (a bench that seeds its database seals with it). */
+export const BENCH_KEY_SECRET = 'bench-key-secret-0123456789';
 const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 8000);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const NODE_PATH = resolve(ROOT, 'node_modules');
@@ -527,7 +529,7 @@ export async function startService(
       QUEUE_PREFIX: database,
       JWT_SECRET: 'bench-jwt-secret-0123456789',
       ADMIN_API_TOKEN: ADMIN_TOKEN,
-      KEY_ENCRYPTION_SECRET: 'bench-key-secret-0123456789',
+      KEY_ENCRYPTION_SECRET: BENCH_KEY_SECRET,
       MEMBER_API_TOKEN: MEMBER_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       PUBLIC_BASE_URL: `https://127.0.0.1:${SERVICE_PORT}`,

@@ -9,20 +9,21 @@
 //      baseline_relay): 1,000 outbox rows (the same warm-up), then 5,000 at once, deliveries/s, on the same
 //      machine in the same run.
 // During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery.
-// Neither side's figure includes its receivers: the service's run in a child process (webhook-receivers.ts),
-// the relay's in this one. BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service during 1.
-import { fork } from 'node:child_process';
+// The service runs as `npm run start:prod` runs it (the production build, in a process of its own: see
+// startService in bench.ts), the relay as the reference bench runs it; neither side's figure includes its
+// receivers: the service's run in a child process (webhook-receivers.ts), the relay's in this one. This process
+// seeds the service's database and writes its events. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles
+// the service's process.
+import { ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyVault } from '../src/common/crypto/key-vault';
-import { loadConfig, setEnvDefaults } from '../src/config/app-config';
-import { bootstrap, exitOnStartFailure } from '../src/main';
+import { buildDataSourceOptions } from '../src/database/data-source';
 import { generateEventId, generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
-import { BENCH_DIR, databaseUrl, mysql, run, start } from './bench';
+import { BENCH_DIR, BENCH_KEY_SECRET, databaseUrl, mysql, run, start, startService } from './bench';
 import { seedDemo } from './demo-seed';
 import { CpuMeter, serverPids } from './process-cpu';
 import { listen } from './webhook-receivers';
@@ -36,6 +37,7 @@ const STEADY_SECONDS = 5;
 const COMMIT_EVERY_MS = 25;
 const RELAY_PORT = 3904;
 const RELAY_DB = 'baseline_relay';
+const SERVICE_DATABASE = 'gym_webhook_bench';
 
 /** µs of CPU per delivery, by process, and their sum. */
 function perDelivery(used: Record<string, number>, deliveries: number): Record<string, number> {
@@ -100,41 +102,17 @@ type ReceiverMessage =
   | { kind: 'received'; ids: string[]; at: number[] }
   | { kind: 'held'; open: number; most: number; total: number };
 
-/** A CPU profile of this process (the service and this script), from now until stopInto(file). */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return {
-    async stopInto(file: string) {
-      const { profile } = (await post('Profiler.stop')) as { profile: object };
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function main(): Promise<void> {
-  setEnvDefaults({
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    LOG_LEVEL: 'warn',
-    PORT: '3902',
-    QUEUE_PREFIX: `gymwebhookbench${process.pid}`,
-    DATABASE_URL: 'mysql://root@127.0.0.1:3306/gym_webhook_bench',
-  });
-  const config = loadConfig();
-  const app = await bootstrap(config);
-  const dataSource = app.get(DataSource);
-  const vault = app.get(KeyVault);
+  // The attempts' warnings (the hanging receiver) and worse; the service's start-up lines are info.
+  process.env.BENCH_LOG_LEVEL ??= 'warn';
+  const service = await startService(undefined, true, SERVICE_DATABASE);
+  const dataSource = new DataSource(buildDataSourceOptions({ databaseUrl: databaseUrl(SERVICE_DATABASE) }));
+  await dataSource.initialize();
+  const vault = new KeyVault(BENCH_KEY_SECRET);
   const demo = await seedDemo(dataSource, vault);
   await dataSource.query('DELETE FROM webhook_deliveries');
   await dataSource.query('DELETE FROM webhook_endpoint_states');
@@ -161,7 +139,7 @@ async function main(): Promise<void> {
     });
   });
 
-  const repository = app.get(WebhooksRepository);
+  const repository = new WebhooksRepository(dataSource);
   const subscribe = async (placeId: string, url: string) => {
     await dataSource.query('DELETE FROM webhook_subscriptions WHERE place_id = ?', [placeId]);
     const id = randomUUID();
@@ -201,12 +179,11 @@ async function main(): Promise<void> {
   await insert(bad, HANGING_EVENTS);
   await until(() => hanging.total > 0);
   const serverDb = await mysql();
-  const pids = await serverPids(serverDb, config.redisUrl);
+  const pids = await serverPids(serverDb, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
   await serverDb.end();
-  const meter = new CpuMeter({ service: process.pid, mariadb: pids.mariadb, redis: pids.redis });
+  const meter = new CpuMeter({ service: service.pid, mariadb: pids.mariadb, redis: pids.redis });
   await insert(good, WARMUP);
   await until(() => received >= WARMUP);
-  const profile = process.env.BENCH_PROFILE ? await startProfile() : undefined;
   // One transaction: nothing of it is due before its commit, so the inserts are outside the measurement.
   await insert(good, BACKLOG);
   meter.start();
@@ -214,7 +191,6 @@ async function main(): Promise<void> {
   await until(() => received >= WARMUP + BACKLOG);
   const seconds = (Date.now() - started) / 1000;
   const used = meter.stop();
-  if (profile) await profile.stopInto(process.env.BENCH_PROFILE as string);
 
   // 2. Lag of a steady stream, beside the same hanging receiver (which now has a backlog too).
   await insert(bad, HANGING_EVENTS);
@@ -254,7 +230,8 @@ async function main(): Promise<void> {
   receivers.send('release');
   await dataSource.query('DELETE FROM webhook_subscriptions WHERE id IN (?)', [[good.id, bad.id]]);
   receivers.send('stop');
-  await app.close();
+  await stop(service);
+  await dataSource.destroy();
   // 3. The reference relay, after the service has stopped (its CPU is not in the reference's figures).
   const reference = await referenceRelay(BACKLOG);
   console.log(JSON.stringify({ referenceRelay: reference }));
@@ -263,4 +240,14 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch(exitOnStartFailure);
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

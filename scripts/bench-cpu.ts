@@ -1,0 +1,123 @@
+// `npx ts-node -T scripts/bench-cpu.ts` (not in CI; run `npx nest build` first): the service's CPU per request
+// at a fixed rate, builds in turn. Unlike a run at full load, whose rate and CPU per request both move with
+// the machine, a fixed rate asks each build for the same work: the CPU it spends on it is what differs.
+//   BENCH_CPU_MAINS="before=../old/dist/main.js,now=dist/main.js" (default: dist/main.js alone)
+//   BENCH_CPU_MODE=validate|register (validate), BENCH_CPU_RATE requests/s (1500), BENCH_CPU_ROUNDS (3)
+// Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
+// subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
+// service's process and of MariaDB (for register, until its events have been delivered).
+import { createRequire } from 'node:module';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import {
+  BENCH_DIR,
+  CONNECTIONS,
+  drain,
+  GYM_CODE,
+  mysql,
+  Receiver,
+  ROOT,
+  seedService,
+  SERVICE_DB,
+  SERVICE_PORT,
+  startService,
+} from './bench';
+import { CpuMeter, serverPids } from './process-cpu';
+
+const MODE = process.env.BENCH_CPU_MODE === 'register' ? 'register' : 'validate';
+const RATE = Number(process.env.BENCH_CPU_RATE ?? 1500);
+const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
+const POOL = 400_000;
+/** Validate draws from the first VALIDATE_POOL beneficiaries; registers use the rest, each a fresh one. */
+const VALIDATE_POOL = 100_000;
+
+const benchRequire = createRequire(resolve(BENCH_DIR, 'package.json'));
+type Autocannon = (
+  options: Record<string, unknown>,
+  done: (error: Error | null, result: { '2xx': number; non2xx: number }) => void,
+) => unknown;
+const autocannon = benchRequire('autocannon') as Autocannon;
+const { cpf } = benchRequire('./cpf') as { cpf: (n: number) => string };
+
+let nextRegister = VALIDATE_POOL;
+
+function load(key: string, seconds: number): Promise<{ '2xx': number; non2xx: number }> {
+  const path = MODE === 'register' ? '/v1/track_usages' : '/v1/track_usages/validate';
+  return new Promise((done, fail) =>
+    autocannon(
+      {
+        url: `http://127.0.0.1:${SERVICE_PORT}${path}`,
+        duration: seconds,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            setupRequest: (request: Record<string, unknown>) => {
+              const number = MODE === 'register' ? nextRegister++ : Math.floor(Math.random() * VALIDATE_POOL);
+              const identifier = cpf(100_000_000 + number);
+              const flat = { type: 'cpf', identifier, service_provider_code: GYM_CODE };
+              const body = MODE === 'register' ? { data: { type: 'track_usage', attributes: flat } } : flat;
+              return { ...request, body: JSON.stringify(body) };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? fail(error) : done(result)),
+    ),
+  );
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function main(): Promise<void> {
+  const mains = (process.env.BENCH_CPU_MAINS ?? `current=${resolve(ROOT, 'dist', 'main.js')}`)
+    .split(',')
+    .map((entry) => {
+      const [label, path] = entry.split('=');
+      return { label, path: resolve(path) };
+    });
+  const receiver = new Receiver();
+  const receiverUrl = await receiver.listen();
+  const seeding = await startService(mains[0].path, true);
+  const { placeKey } = await seedService(receiverUrl, POOL);
+  await stop(seeding);
+  const db = await mysql(SERVICE_DB);
+  const servers = await serverPids(db, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const results = new Map<string, string[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { label, path } of round % 2 === 0 ? mains : [...mains].reverse()) {
+      const service = await startService(path, false);
+      await load(placeKey, 5);
+      if (MODE === 'register') await drain(receiver, db);
+      const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
+      const result = await load(placeKey, 10);
+      if (MODE === 'register') await drain(receiver, db);
+      const used = meter.stop();
+      const per = (name: string) => Math.round((used[name] ?? 0) / result['2xx']);
+      const line = `process ${per('service')} + MariaDB ${per('mariadb')} µs (${result['2xx']} answered, ${result.non2xx} non-2xx)`;
+      console.log(`round ${round + 1} ${label}: ${line}`);
+      results.set(label, [...(results.get(label) ?? []), line]);
+      await stop(service);
+    }
+  }
+  console.log(`\nCPU per ${MODE} at ${RATE}/s:`);
+  for (const [label, lines] of results) console.log(`  ${label.padEnd(10)} ${lines.join('  |  ')}`);
+  await db.end();
+  receiver.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

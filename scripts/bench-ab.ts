@@ -5,10 +5,8 @@
 // register; a build's backlog of deliveries drains before the next starts. Prints each run's ratio to the
 // reference's run of the same round, then the spread per build. The reference delivers its events as the
 // service does; register is compared sustained (answers over run time + time until the run's events arrived).
-import { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { resolve } from 'node:path';
 import {
+  buildsOf,
   drain,
   drainReference,
   GYM_CODE,
@@ -18,7 +16,6 @@ import {
   mysql,
   Receiver,
   REFERENCE_PORT,
-  ROOT,
   runBench,
   seedService,
   SECONDS,
@@ -26,6 +23,7 @@ import {
   settle,
   startReference,
   startService,
+  stop,
   sustainedRps,
   WARMUP_SECONDS,
 } from './bench';
@@ -35,20 +33,8 @@ const ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 const VALIDATE_POOL = 100_000;
 const POOL = Number(process.env.BENCH_POOL ?? 600_000);
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function main(): Promise<void> {
-  const mains = (process.env.BENCH_AB_MAINS ?? `current=${resolve(ROOT, 'dist', 'main.js')}`)
-    .split(',')
-    .map((entry) => {
-      const [label, path] = entry.split('=');
-      return { label, path: resolve(path) };
-    });
+  const mains = buildsOf(process.env.BENCH_AB_MAINS);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   // The reference delivers its events to the same receiver, as the service does (see npm run bench).

@@ -7,21 +7,20 @@
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process and of MariaDB (for register, until its events have been delivered).
 import { createRequire } from 'node:module';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import {
   BENCH_DIR,
+  buildsOf,
   CONNECTIONS,
   drain,
   GYM_CODE,
   mysql,
   Receiver,
-  ROOT,
   seedService,
   SERVICE_DB,
   SERVICE_PORT,
   startService,
+  stop,
 } from './bench';
 import { CpuMeter, serverPids } from './process-cpu';
 
@@ -70,20 +69,8 @@ function load(key: string, seconds: number): Promise<{ '2xx': number; non2xx: nu
   );
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function main(): Promise<void> {
-  const mains = (process.env.BENCH_CPU_MAINS ?? `current=${resolve(ROOT, 'dist', 'main.js')}`)
-    .split(',')
-    .map((entry) => {
-      const [label, path] = entry.split('=');
-      return { label, path: resolve(path) };
-    });
+  const mains = buildsOf(process.env.BENCH_CPU_MAINS);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   const seeding = await startService(mains[0].path, true);

@@ -145,6 +145,22 @@ export function start(args: string[], env: Record<string, string>, cwd: string):
   return child;
 }
 
+/** Stops a child the bench started (SIGTERM) and waits until it has exited. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The builds named in `spec` ("label=path/to/main.js,..."; by default this checkout's dist/main.js). */
+export function buildsOf(spec: string | undefined): { label: string; path: string }[] {
+  return (spec ?? `current=${resolve(ROOT, 'dist', 'main.js')}`).split(',').map((entry) => {
+    const [label, path] = entry.split('=');
+    return { label, path: resolve(path) };
+  });
+}
+
 export async function waitFor(url: string, accept: (status: number) => boolean): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {

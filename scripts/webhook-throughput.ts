@@ -14,16 +14,15 @@
 // receivers: the service's run in a child process (webhook-receivers.ts), the relay's in this one. This process
 // seeds the service's database and writes its events. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles
 // the service's process.
-import { ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { KeyVault } from '../src/common/crypto/key-vault';
 import { buildDataSourceOptions } from '../src/database/data-source';
 import { generateEventId, generateWebhookSecret } from '../src/modules/webhooks/webhook-policy';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
-import { BENCH_DIR, BENCH_KEY_SECRET, databaseUrl, mysql, run, start, startService } from './bench';
+import { BENCH_DIR, BENCH_KEY_SECRET, databaseUrl, mysql, run, start, startService, stop } from './bench';
 import { seedDemo } from './demo-seed';
 import { CpuMeter, serverPids } from './process-cpu';
 import { listen } from './webhook-receivers';
@@ -238,13 +237,6 @@ async function main(): Promise<void> {
   console.log(
     `healthy deliveries/s: service ${Math.round(BACKLOG / seconds)} beside a hanging receiver, reference relay ${reference.deliveriesPerSecond} (ratio ${(BACKLOG / seconds / reference.deliveriesPerSecond).toFixed(2)}); CPU µs per delivery: service ${perDelivery(used, BACKLOG).total}, reference relay ${reference.cpuMicrosPerDelivery.total}`,
   );
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
 }
 
 main().catch((error: unknown) => {

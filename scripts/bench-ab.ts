@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     for (const other of new Set(databases.values())) {
       if (other === database) continue;
       const db = await mysql(other);
-      const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [
+      const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_deliveries')) as unknown as [
         [{ n: number }],
       ];
       events += Number(row.n);

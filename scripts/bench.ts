@@ -361,7 +361,7 @@ export async function drain(
 ): Promise<{ events: number; seconds: number }> {
   const started = Date.now();
   for (;;) {
-    const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_events')) as unknown as [
+    const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_deliveries')) as unknown as [
       [{ n: number }],
     ];
     const events = Number(row.n) + elsewhere;

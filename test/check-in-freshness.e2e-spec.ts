@@ -131,7 +131,7 @@ describe('check-ins see changes made by another process at once (e2e)', () => {
       .send(envelope({ identifier: second.cpf }))
       .expect(204);
     const events: { type: string; payload: string }[] = await t.dataSource.query(
-      'SELECT type, payload FROM webhook_events',
+      'SELECT event_type AS type, payload FROM webhook_deliveries',
     );
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0].payload).user.document_number).toBe(second.cpf);

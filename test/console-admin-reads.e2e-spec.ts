@@ -52,10 +52,6 @@ describe('console reads: beneficiary page, failing deliveries, partner names, au
     const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
     // Time-ordered, as the outbox makes them.
     const id = `dlv_${timeOrderedUuid().replace(/-/g, '')}`;
-    await t.dataSource.query(
-      `INSERT INTO webhook_events (id, place_id, type, payload, created_at) VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?)`,
-      [eventId, placeId, createdAt],
-    );
     const stories: Record<typeof state, [status: string, attempts: number, code: number | null]> = {
       delivered: ['delivered', 1, 200],
       failed: ['failed', 8, 503],
@@ -65,9 +61,9 @@ describe('console reads: beneficiary page, failing deliveries, partner names, au
     };
     const [status, attempts, code] = stories[state];
     await t.dataSource.query(
-      `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, last_status_code,
-         last_attempt_at, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, 'https://erp.example.com/hooks', ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO webhook_deliveries (id, event_id, event_type, payload, subscription_id, place_id, url, status,
+         attempts, last_status_code, last_attempt_at, next_attempt_at, created_at)
+       VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?, ?, 'https://erp.example.com/hooks', ?, ?, ?, ?, ?, ?)`,
       [
         id,
         eventId,

@@ -75,7 +75,7 @@ describe('outbox writes beside the poller (e2e)', () => {
       'second register answered',
       'queued',
     ]);
-    const events: { n: string }[] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_events');
+    const events: { n: string }[] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_deliveries');
     expect(Number(events[0].n)).toBe(2);
   });
 });

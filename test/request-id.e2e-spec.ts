@@ -219,7 +219,7 @@ describe('X-Request-Id (e2e)', () => {
         .set('x-request-id', 'app-checkin-9')
         .send({ type: 'cpf', identifier: member.cpf, service_provider_code: gym.place.code })
         .expect(201);
-      const events = await t.dataSource.query('SELECT type, request_id AS requestId FROM webhook_events');
+      const events = await t.dataSource.query('SELECT event_type AS type, request_id AS requestId FROM webhook_deliveries');
       expect(events).toEqual([{ type: 'CHECK_IN_CREATED', requestId: 'app-checkin-9' }]);
     });
 
@@ -260,7 +260,7 @@ describe('X-Request-Id (e2e)', () => {
         .expect(204);
 
       const events: { type: string; payload: string; requestId: string }[] = await t.dataSource.query(
-        'SELECT type, payload, request_id AS requestId FROM webhook_events ORDER BY created_at, id',
+        'SELECT event_type AS type, payload, request_id AS requestId FROM webhook_deliveries ORDER BY created_at, event_id',
       );
       const of = (checkIn: { body: { id: string } }) =>
         events

@@ -45,8 +45,9 @@ describe('webhook schedule queries (e2e)', () => {
     sequence++;
     await t.dataSource.query(
       `INSERT INTO webhook_deliveries
-         (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, queued_at, created_at)
-       VALUES (?, ?, ?, ?, 'https://hooks.example.com/in', ?, 0, ?, ?, ?)`,
+         (id, event_id, event_type, payload, subscription_id, place_id, url, status, attempts, next_attempt_at,
+          queued_at, created_at)
+       VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?, ?, 'https://hooks.example.com/in', ?, 0, ?, ?, ?)`,
       [
         `dlv_${sequence}`,
         `evt_${sequence}`,
@@ -65,8 +66,10 @@ describe('webhook schedule queries (e2e)', () => {
     for (const [index, subscriptionId] of subscriptionIds.entries())
       await t.dataSource.query(
         `INSERT INTO webhook_deliveries
-           (id, event_id, subscription_id, place_id, url, status, attempts, delivered_at, created_at)
-         SELECT CONCAT('dlv_h', ?, '_', seq), CONCAT('evt_h', ?, '_', seq), ?, ?, 'https://hooks.example.com/in',
+           (id, event_id, event_type, payload, subscription_id, place_id, url, status, attempts, delivered_at,
+            created_at)
+         SELECT CONCAT('dlv_h', ?, '_', seq), CONCAT('evt_h', ?, '_', seq), 'CHECK_IN_CREATED', '{}', ?, ?,
+                'https://hooks.example.com/in',
                 'delivered', 1, ? - INTERVAL seq SECOND, ? - INTERVAL seq SECOND
          FROM seq_1_to_${count}`,
         [index, index, subscriptionId, randomUUID(), base, base],
@@ -135,8 +138,10 @@ describe('webhook schedule queries (e2e)', () => {
     const placeId = randomUUID();
     const url = 'https://hooks.example.com/in';
     await t.dataSource.query(
-      `INSERT INTO webhook_deliveries (id, event_id, subscription_id, place_id, url, status, attempts, created_at)
-       VALUES ('dlv_t1', 'evt_t1', ?, ?, ?, 'delivered', 1, ?), ('dlv_t2', 'evt_t2', ?, ?, ?, 'queued', 1, ?)`,
+      `INSERT INTO webhook_deliveries
+         (id, event_id, event_type, payload, subscription_id, place_id, url, status, attempts, created_at)
+       VALUES ('dlv_t1', 'evt_t1', 'CHECK_IN_CREATED', '{}', ?, ?, ?, 'delivered', 1, ?),
+              ('dlv_t2', 'evt_t2', 'CHECK_IN_CREATED', '{}', ?, ?, ?, 'queued', 1, ?)`,
       [a, placeId, url, at(-60), a, placeId, url, at(-60)],
     );
     const attempt = (deliveryId: string, statusCode: number) =>

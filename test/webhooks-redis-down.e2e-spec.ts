@@ -65,7 +65,7 @@ describe('check-ins while Redis is down (e2e)', () => {
     const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
     expect(ids).toHaveLength(50);
     expect(new Set(ids).size).toBe(50);
-    const events: { id: string }[] = await t.dataSource.query('SELECT id FROM webhook_events');
+    const events: { id: string }[] = await t.dataSource.query('SELECT event_id AS id FROM webhook_deliveries');
     expect(new Set(ids)).toEqual(new Set(events.map((event) => event.id)));
     const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_attempts');
     expect(Number(n)).toBe(50);

@@ -334,7 +334,7 @@ describe('webhooks (e2e)', () => {
         .set('x-api-key', gym.placeApiKey)
         .send(envelope({ identifier: member.cpf }))
         .expect(204);
-      const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_events');
+      const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM webhook_deliveries');
       expect(Number(n)).toBe(0);
     });
 

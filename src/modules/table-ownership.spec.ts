@@ -26,7 +26,7 @@ const SHARED: { access: string; why: string }[] = [
     why: "the sandbox's product_id names a plan of the gym",
   },
   {
-    access: 'modules/access-control/access-control.repository.ts reads webhook_events',
+    access: 'modules/access-control/access-control.repository.ts reads webhook_deliveries',
     why: "the sandbox answers the checkin event's body as stored",
   },
   {

@@ -44,7 +44,7 @@ export interface OutboxEvent {
 /** The events written to the outbox (of one place, when given), oldest first, parsed. */
 export async function outboxEvents(t: TestApp, placeId?: string): Promise<OutboxEvent[]> {
   const rows: { payload: string }[] = await t.dataSource.query(
-    `SELECT payload FROM webhook_events ${placeId ? 'WHERE place_id = ?' : ''} ORDER BY created_at, id`,
+    `SELECT payload FROM webhook_deliveries ${placeId ? 'WHERE place_id = ?' : ''} ORDER BY created_at, event_id`,
     placeId ? [placeId] : [],
   );
   return rows.map((row) => JSON.parse(row.payload) as OutboxEvent);

@@ -206,8 +206,8 @@ export class AccessControlRepository {
               (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = ?) AS planNames,
               (SELECT s.additional_data FROM webhook_subscriptions s
                 WHERE s.place_id = ? AND s.type = 'WELLHUB_CHECKIN') AS additionalData,
-              (SELECT e.payload FROM webhook_events e WHERE e.place_id = ? AND e.type = 'checkin'
-                 AND e.created_at = ? ORDER BY e.id DESC LIMIT 1) AS stored
+              (SELECT d.payload FROM webhook_deliveries d WHERE d.place_id = ? AND d.event_type = 'checkin'
+                 AND d.created_at = ? ORDER BY d.event_id DESC LIMIT 1) AS stored
        FROM beneficiaries b WHERE b.member_number = ?`,
       [placeId, placeId, placeId, startedAt, memberNumber],
     );

@@ -39,7 +39,7 @@ export interface DeliveryFilter extends PlaceReach {
 }
 
 const COLUMNS = `d.id, d.place_id AS placeId, p.name AS placeName, p.partner_id AS partnerId, d.event_id AS eventId,
-  e.type AS eventType, d.url, d.status, d.attempts, d.last_status_code AS lastStatusCode, d.last_error AS lastError,
+  d.event_type AS eventType, d.url, d.status, d.attempts, d.last_status_code AS lastStatusCode, d.last_error AS lastError,
   d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt, d.delivered_at AS deliveredAt,
   d.created_at AS createdAt, b.failures AS endpointFailures, b.open_until AS endpointOpenUntil,
   b.last_error AS endpointLastError, b.last_failure_at AS endpointLastFailureAt`;
@@ -73,7 +73,7 @@ export class DeliveriesAdminRepository {
     const [where, params] = deliveryWhere(filter);
     const rows: AdminDeliveryRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS}
-       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       FROM webhook_deliveries d LEFT JOIN places p ON p.id = d.place_id
        LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
        ${where} ORDER BY d.status = 'failed' DESC, d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
@@ -94,7 +94,7 @@ export class DeliveriesAdminRepository {
     const [where, params] = deliveryWhere(filter, beforeId);
     return this.dataSource.query(
       `SELECT ${COLUMNS}
-       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+       FROM webhook_deliveries d LEFT JOIN places p ON p.id = d.place_id
        LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
        ${where} ORDER BY d.id DESC LIMIT ?`,
       [...params, limit],
@@ -103,8 +103,8 @@ export class DeliveriesAdminRepository {
 
   async find(id: string): Promise<AdminDeliveryDetailRow | undefined> {
     const rows: AdminDeliveryDetailRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, e.payload, e.request_id AS requestId
-       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN places p ON p.id = d.place_id
+      `SELECT ${COLUMNS}, d.payload, d.request_id AS requestId
+       FROM webhook_deliveries d LEFT JOIN places p ON p.id = d.place_id
        LEFT JOIN webhook_endpoint_states b ON b.subscription_id = d.subscription_id
        WHERE d.id = ?`,
       [id],

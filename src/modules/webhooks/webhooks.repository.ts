@@ -110,8 +110,8 @@ export class WebhooksRepository {
   }
 
   /**
-   * The event and its delivery row, in the caller's transaction (the outbox); its first attempt is due now.
-   * Prepared statements: they run in every register at a subscribed gym.
+   * The event's delivery row (which carries the event), in the caller's transaction (the outbox); its first
+   * attempt is due now. A prepared statement: it runs in every register at a subscribed gym.
    */
   async insertEvent(
     executor: DataSource | EntityManager | BatchTransaction,
@@ -131,17 +131,16 @@ export class WebhooksRepository {
         : [event.payload.beforeVisitId, event.payload.afterVisitId];
     return [
       prepared(
-        `INSERT INTO webhook_events (id, place_id, type, payload, created_at, request_id)
-         VALUES (?, ?, ?, ${split ? 'CONCAT(?, LAST_INSERT_ID(), ?)' : '?'}, ?, ?)`,
-        [event.id, event.placeId, event.type, ...payload, event.createdAt, event.requestId ?? null],
-      ),
-      prepared(
         `INSERT INTO webhook_deliveries
-           (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+           (id, event_id, event_type, payload, request_id, subscription_id, place_id, url, status, attempts,
+            next_attempt_at, created_at)
+         VALUES (?, ?, ?, ${split ? 'CONCAT(?, LAST_INSERT_ID(), ?)' : '?'}, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
         [
           deliveryId,
           event.id,
+          event.type,
+          ...payload,
+          event.requestId ?? null,
           event.subscriptionId,
           event.placeId,
           event.url,
@@ -210,8 +209,8 @@ export class WebhooksRepository {
   async testEventsSince(manager: EntityManager, subscriptionId: string, placeId: string, since: Date) {
     await manager.query('SELECT id FROM webhook_subscriptions WHERE id = ? FOR UPDATE', [subscriptionId]);
     const rows: { createdAt: Date }[] = await manager.query(
-      `SELECT created_at AS createdAt FROM webhook_events
-       WHERE place_id = ? AND created_at >= ? AND type = 'TEST' ORDER BY created_at`,
+      `SELECT created_at AS createdAt FROM webhook_deliveries
+       WHERE place_id = ? AND created_at >= ? AND event_type = 'TEST' ORDER BY created_at`,
       [placeId, since],
     );
     return rows.map((row) => new Date(row.createdAt));
@@ -226,10 +225,10 @@ export class WebhooksRepository {
     const where = status ? 'd.place_id = ? AND d.status = ?' : 'd.place_id = ?';
     const params = status ? [placeId, status] : [placeId];
     const rows: DeliveryLogRow[] = await this.dataSource.query(
-      `SELECT d.id, d.event_id AS eventId, e.type AS eventType, d.url, d.status, d.attempts,
+      `SELECT d.id, d.event_id AS eventId, d.event_type AS eventType, d.url, d.status, d.attempts,
               d.last_status_code AS lastStatusCode, d.last_error AS lastError, d.last_attempt_at AS lastAttemptAt,
               d.next_attempt_at AS nextAttemptAt, d.delivered_at AS deliveredAt, d.created_at AS createdAt
-       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+       FROM webhook_deliveries d
        WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );

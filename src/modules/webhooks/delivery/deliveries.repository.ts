@@ -255,10 +255,9 @@ export class DeliveriesRepository {
   findWorkStatement(deliveryIds: readonly string[]): Statement<Map<string, DeliveryWork>> {
     return statement(
       `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
-              d.subscription_id AS subscriptionId, d.event_id AS eventId, e.payload,
-              e.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext, s.format
-       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-       LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+              d.subscription_id AS subscriptionId, d.event_id AS eventId, d.payload,
+              d.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext, s.format
+       FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        WHERE d.id IN (?)`,
       [deliveryIds],
       (result) =>

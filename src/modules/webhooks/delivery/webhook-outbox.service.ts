@@ -103,8 +103,9 @@ function aroundVisitId(text: string): { beforeVisitId: string; afterVisitId: str
 export const CONFIRMATION_PATH = '/api/v1/webhook_confirmations';
 
 /**
- * The outbox: event and delivery rows written in the visit's (or the member check-in's) own transaction, so
- * that a check-in never depends on Redis and no event is lost. The relay hands the rows to the queue afterwards.
+ * The outbox: each event's delivery row, which carries the event, written in the visit's (or the member
+ * check-in's) own transaction, so that a check-in never depends on Redis and no event is lost. The relay hands
+ * the rows to the queue afterwards.
  */
 @Injectable()
 export class WebhookOutboxService {

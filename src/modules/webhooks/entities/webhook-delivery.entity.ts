@@ -3,7 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
 
 /**
- * One event to one subscription. `pending` rows have made no attempt yet, `queued` ones have failed at least
+ * One event to one subscription, with the event itself (its id, type and body: every event is written for one
+ * subscription, so it has this one delivery). `pending` rows have made no attempt yet, `queued` ones have failed at least
  * once and wait for their retry; `delivered` and `failed` are final until a redelivery. The row alone says when
  * the next attempt is due (`next_attempt_at`) and whether it is in the queue right now (`queued_at`): Redis and
  * Bull run attempts, they remember nothing that the database does not.
@@ -18,8 +19,20 @@ export class WebhookDeliveryEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
 
+  /** `evt_` + 32 hex characters; sent as `webhook-id`, the same on every attempt. */
   @Column({ name: 'event_id', type: 'varchar', length: 40 })
   eventId: string;
+
+  @Column({ name: 'event_type', type: 'varchar', length: 32 })
+  eventType: string;
+
+  /** The event's JSON body, serialized once so that every attempt signs the same bytes. */
+  @Column({ type: 'mediumtext' })
+  payload: string;
+
+  /** The `X-Request-Id` of the request that caused the event; every attempt's log lines carry it. */
+  @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
+  requestId: string | null;
 
   @Column({ name: 'subscription_id', type: 'char', length: 36 })
   subscriptionId: string;

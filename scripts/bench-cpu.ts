@@ -3,6 +3,7 @@
 // the machine, a fixed rate asks each build for the same work: the CPU it spends on it is what differs.
 //   BENCH_CPU_MAINS="before=../old/dist/main.js,now=dist/main.js" (default: dist/main.js alone)
 //   BENCH_CPU_MODE=validate|register (validate), BENCH_CPU_RATE requests/s (1500), BENCH_CPU_ROUNDS (3)
+//   BENCH_CPU_OWN_DATABASES=1: each build on a database of its own, seeded by it (builds whose migrations differ)
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process and of MariaDB (for register, until its events have been delivered).
@@ -22,6 +23,7 @@ import {
   startService,
   stop,
 } from './bench';
+import type { Connection } from 'mysql2/promise';
 import { CpuMeter, serverPids } from './process-cpu';
 
 const MODE = process.env.BENCH_CPU_MODE === 'register' ? 'register' : 'validate';
@@ -73,20 +75,47 @@ async function main(): Promise<void> {
   const mains = buildsOf(process.env.BENCH_CPU_MAINS);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
-  const seeding = await startService(mains[0].path, true);
-  const { placeKey } = await seedService(receiverUrl, POOL);
-  await stop(seeding);
-  const db = await mysql(SERVICE_DB);
-  const servers = await serverPids(db, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const own = process.env.BENCH_CPU_OWN_DATABASES === '1';
+  const databases = new Map(
+    mains.map(({ label }, index) => [label, own ? `${SERVICE_DB}_cpu${index + 1}` : SERVICE_DB]),
+  );
+  const placeKeys = new Map<string, string>();
+  for (const build of own ? mains : mains.slice(0, 1)) {
+    const seeding = await startService(build.path, true, databases.get(build.label));
+    const { placeKey } = await seedService(receiverUrl, POOL);
+    for (const { label } of own ? [build] : mains) placeKeys.set(label, placeKey);
+    await stop(seeding);
+  }
+  const connections = new Map<string, Connection>();
+  for (const database of new Set(databases.values())) connections.set(database, await mysql(database));
+  /** Events in the other builds' databases: the receiver counts every build's. */
+  const elsewhere = async (database: string) => {
+    let events = 0;
+    for (const [other, connection] of connections) {
+      if (other === database) continue;
+      const [[row]] = (await connection.query(
+        'SELECT COUNT(*) AS n FROM webhook_deliveries',
+      )) as unknown as [[{ n: number }]];
+      events += Number(row.n);
+    }
+    return events;
+  };
+  const servers = await serverPids(
+    [...connections.values()][0],
+    process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  );
   const results = new Map<string, string[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const { label, path } of round % 2 === 0 ? mains : [...mains].reverse()) {
-      const service = await startService(path, false);
+      const database = databases.get(label) as string;
+      const db = connections.get(database) as Connection;
+      const placeKey = placeKeys.get(label) as string;
+      const service = await startService(path, false, database);
       await load(placeKey, 5);
-      if (MODE === 'register') await drain(receiver, db);
+      if (MODE === 'register') await drain(receiver, db, await elsewhere(database));
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
       const result = await load(placeKey, 10);
-      if (MODE === 'register') await drain(receiver, db);
+      if (MODE === 'register') await drain(receiver, db, await elsewhere(database));
       const used = meter.stop();
       const per = (name: string) => Math.round((used[name] ?? 0) / result['2xx']);
       const line = `process ${per('service')} + MariaDB ${per('mariadb')} µs (${result['2xx']} answered, ${result.non2xx} non-2xx)`;
@@ -97,7 +126,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nCPU per ${MODE} at ${RATE}/s:`);
   for (const [label, lines] of results) console.log(`  ${label.padEnd(10)} ${lines.join('  |  ')}`);
-  await db.end();
+  for (const connection of connections.values()) await connection.end();
   receiver.close();
 }
 

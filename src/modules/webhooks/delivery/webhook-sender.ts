@@ -95,8 +95,10 @@ export class WebhookSender implements OnModuleDestroy {
       let size = 0;
       let grace: NodeJS.Timeout | undefined;
       const snippet = () =>
-        Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8') || null;
-      const finish = (result: Omit<SendResult, 'durationMs'>) => {
+        chunks.length === 0
+          ? null
+          : Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8') || null;
+      const finish = (result: SendResult) => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
@@ -107,11 +109,13 @@ export class WebhookSender implements OnModuleDestroy {
           response?.destroy();
           request?.destroy();
         }
-        resolve({ ...result, durationMs: Date.now() - started });
+        result.durationMs = Date.now() - started;
+        resolve(result);
       };
       const failed = (error: Error) =>
         finish({
           ok: false,
+          durationMs: 0,
           statusCode: response?.statusCode ?? null,
           responseBody: snippet(),
           error: publicError(error),
@@ -161,29 +165,38 @@ export class WebhookSender implements OnModuleDestroy {
   }
 
   private post(message: SignedMessage, onResponse: (response: IncomingMessage) => void): ClientRequest {
-    const url = new URL(message.url);
-    const secure = url.protocol === 'https:';
-    const body = Buffer.from(message.payload);
-    const request = (secure ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: 'POST',
-        agent: secure ? this.httpsAgent : this.httpAgent,
-        headers: { ...signedHeaders(message), 'content-length': String(body.length) },
-      },
+    const target = this.targetOf(message.url);
+    const headers = signedHeaders(message);
+    headers['content-length'] = String(Buffer.byteLength(message.payload));
+    const request = (target.secure ? httpsRequest : httpRequest)(
+      target.url,
+      { method: 'POST', agent: target.secure ? this.httpsAgent : this.httpAgent, headers },
       onResponse,
     );
-    request.end(body);
+    request.end(message.payload);
     return request;
   }
 
-  private outcome(response: IncomingMessage, responseBody: string | null): Omit<SendResult, 'durationMs'> {
+  /** The last URL parsed: a run sends its whole batch to one URL. */
+  private lastTarget?: { text: string; url: URL; secure: boolean };
+
+  private targetOf(text: string): { url: URL; secure: boolean } {
+    if (this.lastTarget?.text !== text) {
+      const url = new URL(text);
+      this.lastTarget = { text, url, secure: url.protocol === 'https:' };
+    }
+    return this.lastTarget;
+  }
+
+  /** The attempt decided by its answer (its duration is set when it is over). */
+  private outcome(response: IncomingMessage, responseBody: string | null): SendResult {
     const statusCode = response.statusCode ?? 0;
     const ok = statusCode >= 200 && statusCode < 300;
     const redirect = statusCode >= 300 && statusCode < 400;
     const retryAfter = response.headers['retry-after'];
     return {
       ok,
+      durationMs: 0,
       statusCode,
       responseBody,
       error: ok
@@ -191,7 +204,9 @@ export class WebhookSender implements OnModuleDestroy {
         : redirect
           ? `redirect to ${String(response.headers.location ?? '(no location)')} not followed`
           : `HTTP ${statusCode}`,
-      retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, new Date()),
+      ...(retryAfter !== undefined && {
+        retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, new Date()),
+      }),
     };
   }
 }

@@ -284,7 +284,11 @@ export class WebhooksService {
         details: { place_id: place.placeId },
       });
     });
-    const delivery = await this.repository.deliveries.findOneByOrFail({ id: deliveryId });
+    // Its event id alone: the row carries the event's body too.
+    const delivery = await this.repository.deliveries.findOneOrFail({
+      where: { id: deliveryId },
+      select: { id: true, eventId: true },
+    });
     void this.poller.tick();
     return { status: 'accepted', code: 202, delivery_id: deliveryId, event_id: delivery.eventId };
   }

@@ -26,6 +26,9 @@ const KINDS: Record<string, string[]> = {
   'service: visit': ['visit'],
   'service: delivery row': ['delivery'],
   'service: visit and delivery row': ['visit', 'delivery'],
+  // The layout before 4461386: the event in a row of its own, beside a delivery row without it.
+  'service before: event and delivery rows': ['eventBefore', 'deliveryBefore'],
+  'service before: visit, event, delivery': ['visit', 'eventBefore', 'deliveryBefore'],
   'reference: visit': ['usage'],
   'reference: outbox row': ['outbox'],
   'reference: visit and outbox row': ['usage', 'outbox'],
@@ -40,6 +43,11 @@ async function main(): Promise<void> {
     await admin.query(`CREATE TABLE ${table} LIKE \`${SERVICE_DB}\`.${table}`);
   await admin.query(`INSERT INTO beneficiaries SELECT * FROM \`${SERVICE_DB}\`.beneficiaries`);
   // The reference's two tables, as its seed creates them.
+  await admin.query(`CREATE TABLE events_before (id varchar(40) NOT NULL, place_id char(36) NOT NULL,
+      type varchar(32) NOT NULL, payload mediumtext NOT NULL, created_at datetime(3) NOT NULL,
+      request_id varchar(64) NULL, PRIMARY KEY (id), KEY (place_id, created_at));
+    CREATE TABLE deliveries_before LIKE webhook_deliveries;
+    ALTER TABLE deliveries_before DROP COLUMN event_type, DROP COLUMN payload, DROP COLUMN request_id`);
   await admin.query(`CREATE TABLE track_usages (id BIGINT PRIMARY KEY AUTO_INCREMENT, beneficiary_id INT, place_id INT,
       created_at DATETIME(3), KEY (beneficiary_id, created_at));
     CREATE TABLE outbox (id BIGINT PRIMARY KEY AUTO_INCREMENT, type VARCHAR(64), payload JSON, created_at DATETIME(3),
@@ -78,6 +86,17 @@ async function main(): Promise<void> {
           delivery.place_id,
           delivery.url,
         ],
+      ),
+    eventBefore: (c) =>
+      c.format(
+        'INSERT INTO events_before (id, place_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, NOW(3), ?)',
+        [id('evt'), delivery.place_id, delivery.event_type, delivery.payload, delivery.request_id],
+      ),
+    deliveryBefore: (c) =>
+      c.format(
+        `INSERT INTO deliveries_before (id, event_id, subscription_id, place_id, url, status, attempts, next_attempt_at,
+           created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, NOW(3), NOW(3))`,
+        [id('dlv'), id('evt'), delivery.subscription_id, delivery.place_id, delivery.url],
       ),
     usage: (c) =>
       c.format('INSERT INTO track_usages (beneficiary_id, place_id, created_at) VALUES (?, 1, NOW(3))', [

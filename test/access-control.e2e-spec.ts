@@ -209,11 +209,16 @@ describe('Wellhub-compatible access control (e2e)', () => {
       });
 
       const auth = `Bearer ${await partnerToken(t.http, { placeApiKey, partnerApiKey })}`;
-      const log = await request(t.http)
-        .get('/partner/webhook/deliveries')
-        .set('Authorization', auth)
-        .expect(200);
-      const [delivery] = log.body.data;
+      // The receiver has the request before the service has written its outcome.
+      const deliveries = async () =>
+        (await request(t.http).get('/partner/webhook/deliveries').set('Authorization', auth).expect(200)).body
+          .data as { id: string; event_type: string; status: string }[];
+      await eventually(
+        async () => (await deliveries())[0]?.status === 'delivered',
+        15_000,
+        'the outcome written',
+      );
+      const [delivery] = await deliveries();
       expect(delivery).toEqual(expect.objectContaining({ event_type: 'checkin', status: 'delivered' }));
       await request(t.http)
         .post(`/partner/webhook/deliveries/${delivery.id}/redeliver`)

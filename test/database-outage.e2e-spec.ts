@@ -48,8 +48,13 @@ describe('a database outage mid-run (e2e, real process, own mariadbd)', () => {
     expect(ready.body.details.database.status).toBe('down');
     expect((await request(base).get('/health/live').expect(200)).body.status).toBe('ok');
 
-    const lines = service.logs.slice(before).split('\n').filter(Boolean);
-    const requestLines = lines.filter((line) => line.includes('"url":"/admin/partners"'));
+    // The service's output reaches this process through a pipe, some time after its answers.
+    const logged = () => service.logs.slice(before).split('\n').filter(Boolean);
+    const requestLinesOf = (lines: string[]) =>
+      lines.filter((line) => line.includes('"url":"/admin/partners"'));
+    await eventually(() => requestLinesOf(logged()).length >= 3, 10_000, 'a log line for each request');
+    const lines = logged();
+    const requestLines = requestLinesOf(lines);
     expect(requestLines).toHaveLength(3);
     expect(requestLines.every((line) => line.includes('"statusCode":503'))).toBe(true);
     expect(lines.filter((line) => /\bat .*\.(ts|js):\d+/.test(line) || line.includes('"stack"'))).toEqual([]);

@@ -9,6 +9,7 @@ import {
   buildsOf,
   drain,
   drainReference,
+  eventsElsewhere,
   GYM_CODE,
   load,
   LoadResult,
@@ -17,7 +18,7 @@ import {
   Receiver,
   REFERENCE_PORT,
   runBench,
-  seedService,
+  seedBuilds,
   SECONDS,
   SERVICE_DB,
   settle,
@@ -44,32 +45,10 @@ async function main(): Promise<void> {
   // share the first build's database, which a newer build's migrations then change for every build. Own
   // databases do not all fit the server's buffer pool: a build does better when it ran last in the round before
   // (its pages still cached), so compare runs in the same position of their rounds.
-  const own = process.env.BENCH_AB_OWN_DATABASES === '1';
-  const databases = new Map(
-    mains.map(({ label }, index) => [label, own ? `${SERVICE_DB}_ab${index + 1}` : SERVICE_DB]),
-  );
-  const placeKeys = new Map<string, string>();
-  for (const build of own ? mains : mains.slice(0, 1)) {
-    const service = await startService(build.path, true, databases.get(build.label));
-    log(`seeding ${own ? `${build.label}'s` : 'the'} database with ${POOL} beneficiaries`);
-    const { placeKey } = await seedService(receiverUrl, POOL);
-    for (const { label } of own ? [build] : mains) placeKeys.set(label, placeKey);
-    await stop(service);
-  }
-  /** The receiver's events that came from other builds' databases than `database`. */
-  async function eventsElsewhere(database: string): Promise<number> {
-    let events = 0;
-    for (const other of new Set(databases.values())) {
-      if (other === database) continue;
-      const db = await mysql(other);
-      const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_deliveries')) as unknown as [
-        [{ n: number }],
-      ];
-      events += Number(row.n);
-      await db.end();
-    }
-    return events;
-  }
+  const { databases, placeKeys } = await seedBuilds(mains, receiverUrl, POOL, {
+    own: process.env.BENCH_AB_OWN_DATABASES === '1',
+    tag: 'ab',
+  });
 
   const next: Record<string, number> = { ref: VALIDATE_POOL };
   const targets = {
@@ -88,7 +67,7 @@ async function main(): Promise<void> {
     try {
       return (
         who === 'svc'
-          ? await drain(receiver, db, await eventsElsewhere(targets.svc.db))
+          ? await drain(receiver, db, await eventsElsewhere(databases.values(), targets.svc.db))
           : await drainReference(receiver, db)
       ).seconds;
     } finally {
@@ -134,7 +113,7 @@ async function main(): Promise<void> {
       const register = await measure('svc', 'svc', 'register');
       shared = next.svc;
       const db = await mysql(targets.svc.db);
-      const drained = await drain(receiver, db, await eventsElsewhere(targets.svc.db));
+      const drained = await drain(receiver, db, await eventsElsewhere(databases.values(), targets.svc.db));
       await db.end();
       await stop(service);
       const row = {

@@ -14,11 +14,11 @@ import {
   buildsOf,
   CONNECTIONS,
   drain,
+  eventsElsewhere,
   GYM_CODE,
   mysql,
   Receiver,
-  seedService,
-  SERVICE_DB,
+  seedBuilds,
   SERVICE_PORT,
   startService,
   stop,
@@ -75,31 +75,12 @@ async function main(): Promise<void> {
   const mains = buildsOf(process.env.BENCH_CPU_MAINS);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
-  const own = process.env.BENCH_CPU_OWN_DATABASES === '1';
-  const databases = new Map(
-    mains.map(({ label }, index) => [label, own ? `${SERVICE_DB}_cpu${index + 1}` : SERVICE_DB]),
-  );
-  const placeKeys = new Map<string, string>();
-  for (const build of own ? mains : mains.slice(0, 1)) {
-    const seeding = await startService(build.path, true, databases.get(build.label));
-    const { placeKey } = await seedService(receiverUrl, POOL);
-    for (const { label } of own ? [build] : mains) placeKeys.set(label, placeKey);
-    await stop(seeding);
-  }
+  const { databases, placeKeys } = await seedBuilds(mains, receiverUrl, POOL, {
+    own: process.env.BENCH_CPU_OWN_DATABASES === '1',
+    tag: 'cpu',
+  });
   const connections = new Map<string, Connection>();
   for (const database of new Set(databases.values())) connections.set(database, await mysql(database));
-  /** Events in the other builds' databases: the receiver counts every build's. */
-  const elsewhere = async (database: string) => {
-    let events = 0;
-    for (const [other, connection] of connections) {
-      if (other === database) continue;
-      const [[row]] = (await connection.query(
-        'SELECT COUNT(*) AS n FROM webhook_deliveries',
-      )) as unknown as [[{ n: number }]];
-      events += Number(row.n);
-    }
-    return events;
-  };
   const servers = await serverPids(
     [...connections.values()][0],
     process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -112,10 +93,10 @@ async function main(): Promise<void> {
       const placeKey = placeKeys.get(label) as string;
       const service = await startService(path, false, database);
       await load(placeKey, 5);
-      if (MODE === 'register') await drain(receiver, db, await elsewhere(database));
+      if (MODE === 'register') await drain(receiver, db, await eventsElsewhere(databases.values(), database));
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
       const result = await load(placeKey, 10);
-      if (MODE === 'register') await drain(receiver, db, await elsewhere(database));
+      if (MODE === 'register') await drain(receiver, db, await eventsElsewhere(databases.values(), database));
       const used = meter.stop();
       const per = (name: string) => Math.round((used[name] ?? 0) / result['2xx']);
       const line = `process ${per('service')} + MariaDB ${per('mariadb')} µs (${result['2xx']} answered, ${result.non2xx} non-2xx)`;

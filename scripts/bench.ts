@@ -161,6 +161,46 @@ export function buildsOf(spec: string | undefined): { label: string; path: strin
   });
 }
 
+/**
+ * Each build's database and place key. With `own`, each build on a database of its own (`<SERVICE_DB>_<tag><n>`),
+ * seeded by that build, so that each runs on the schema its own migrations give; otherwise all share the first
+ * build's, which a newer build's migrations then change for every build.
+ */
+export async function seedBuilds(
+  builds: { label: string; path: string }[],
+  receiverUrl: string,
+  pool: number,
+  own: { own: boolean; tag: string },
+): Promise<{ databases: Map<string, string>; placeKeys: Map<string, string> }> {
+  const databases = new Map(
+    builds.map(({ label }, index) => [label, own.own ? `${SERVICE_DB}_${own.tag}${index + 1}` : SERVICE_DB]),
+  );
+  const placeKeys = new Map<string, string>();
+  for (const build of own.own ? builds : builds.slice(0, 1)) {
+    const service = await startService(build.path, true, databases.get(build.label));
+    log(`seeding ${own.own ? `${build.label}'s` : 'the'} database with ${pool} beneficiaries`);
+    const { placeKey } = await seedService(receiverUrl, pool);
+    for (const { label } of own.own ? [build] : builds) placeKeys.set(label, placeKey);
+    await stop(service);
+  }
+  return { databases, placeKeys };
+}
+
+/** The events in the builds' databases other than `database`: the receiver counts every build's. */
+export async function eventsElsewhere(databases: Iterable<string>, database: string): Promise<number> {
+  let events = 0;
+  for (const other of new Set(databases)) {
+    if (other === database) continue;
+    const db = await mysql(other);
+    const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_deliveries')) as unknown as [
+      [{ n: number }],
+    ];
+    events += Number(row.n);
+    await db.end();
+  }
+  return events;
+}
+
 export async function waitFor(url: string, accept: (status: number) => boolean): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {

@@ -49,7 +49,8 @@ describe('a database outage mid-run (e2e, real process, own mariadbd)', () => {
     expect((await request(base).get('/health/live').expect(200)).body.status).toBe('ok');
 
     // The service's output reaches this process through a pipe, some time after its answers.
-    const logged = () => service.logs.slice(before).split('\n').filter(Boolean);
+    const output = service;
+    const logged = () => output.logs.slice(before).split('\n').filter(Boolean);
     const requestLinesOf = (lines: string[]) =>
       lines.filter((line) => line.includes('"url":"/admin/partners"'));
     await eventually(() => requestLinesOf(logged()).length >= 3, 10_000, 'a log line for each request');

@@ -32,7 +32,7 @@ function keyOf(secret: string): Buffer {
  * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` keyed with the
  * base64 part of the `whsec_` secret; any Standard Webhooks library verifies it). Node's HMAC rather than the
  * library's JavaScript SHA-256, which cost several times as much per delivery. The one place that builds
- * them: a subscription with another format signs here too.
+ * them: a subscription with another format signs here too. A new object each call: the sender adds the length.
  */
 export function signedHeaders(message: SignedMessage): Record<string, string> {
   const format = message.format ?? 'standard';

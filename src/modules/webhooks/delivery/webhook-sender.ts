@@ -68,6 +68,8 @@ export class WebhookSender implements OnModuleDestroy {
   private stopping = false;
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
+  /** The last URL parsed: a run sends its whole batch to one URL. */
+  private lastTarget?: { text: string; url: URL; secure: boolean };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.httpAgent = new PublicHttpAgent(!config.webhookAllowPrivateNetworks);
@@ -176,9 +178,6 @@ export class WebhookSender implements OnModuleDestroy {
     request.end(message.payload);
     return request;
   }
-
-  /** The last URL parsed: a run sends its whole batch to one URL. */
-  private lastTarget?: { text: string; url: URL; secure: boolean };
 
   private targetOf(text: string): { url: URL; secure: boolean } {
     if (this.lastTarget?.text !== text) {

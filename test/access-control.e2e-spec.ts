@@ -363,6 +363,8 @@ describe('Wellhub-compatible access control (e2e)', () => {
         const record = (res: request.Response) => seen.push({ status: res.status, ...res.body.errors[0] });
         const gym = await gymAndMember();
         const client = new WellhubClient(t.http, { key: gym.placeApiKey }, language);
+        // 10:00 in São Paulo: the expired check-in below must still have started today when it is validated.
+        t.clock.set('2026-11-23T13:00:00Z');
         // notfound: no check-in made.
         record((await client.validate(gym.gymId, gym.memberNumber)).res);
         // invalid: not 13 digits; custom_code too long.
@@ -376,15 +378,15 @@ describe('Wellhub-compatible access control (e2e)', () => {
           .expect(200);
         record((await client.validate(gym.gymId, gym.memberNumber)).res);
         // expired: past its confirmation deadline.
-        t.clock.set(new Date());
+        t.clock.advance(MINUTE);
         await checkIn(gym, gym.place.code);
         t.clock.advance(t.config.checkInConfirmationWindowSeconds * 1000 + MINUTE);
         record((await client.validate(gym.gymId, gym.memberNumber)).res);
-        t.clock.reset();
         // already validated.
         await checkIn(gym, gym.place.code);
         expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('validated');
         record((await client.validate(gym.gymId, gym.memberNumber)).res);
+        t.clock.reset();
       }
       const shape = (language: string) =>
         answers[language].map(({ status, key, label }) => ({ status, key, label }));
@@ -440,6 +442,22 @@ describe('Wellhub-compatible access control (e2e)', () => {
       await checkIn(gym, gym.place.code);
       t.clock.reset();
       expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
+    });
+
+    it("counts a check-in by the business day it started on: expired before midnight, yesterday's after", async () => {
+      const gym = await gymAndMember();
+      const client = new WellhubClient(t.http, { key: gym.placeApiKey });
+      // Started at 20:00 in São Paulo and expired before midnight: today's, so expired.
+      t.clock.set('2026-11-23T23:00:00Z');
+      await checkIn(gym, gym.place.code);
+      t.clock.advance(t.config.checkInConfirmationWindowSeconds * 1000 + MINUTE);
+      expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('expired');
+      // Started at 23:00 and expired after midnight: yesterday's, so none.
+      t.clock.set('2026-11-24T02:00:00Z');
+      await checkIn(gym, gym.place.code);
+      t.clock.advance(t.config.checkInConfirmationWindowSeconds * 1000 + MINUTE);
+      expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
+      t.clock.reset();
     });
   });
 

@@ -166,7 +166,11 @@ describe('webhook destinations are isolated (e2e)', () => {
     await request(t.http).post('/partner/webhook/test/CHECKIN').set('Authorization', g.auth).expect(202);
   });
 
-  it('records outcomes reported together only for the attempt each delivery still waits for', async () => {
+  /**
+   * `count` deliveries to a subscribed gym's endpoint, due only in an hour (the poller must not claim them
+   * before the test has set them up), and how a runner reports their attempts and batches.
+   */
+  async function reportedDeliveries(count: number) {
     const g = await subscribedGym(healthy.url(), 0);
     const repository = t.app.get(WebhooksRepository);
     const [subscription] = await t.dataSource.query(
@@ -175,33 +179,19 @@ describe('webhook destinations are isolated (e2e)', () => {
     );
     const now = new Date();
     const ids: string[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < count; i++) {
       ids.push(
         await repository.insertEvent(t.dataSource, {
           id: `evt_batch_${i}`,
           placeId: g.gym.place.id,
           type: 'TEST',
           payload: '{}',
-          // Due only in an hour: the poller must not claim them before the test has set them up.
           createdAt: new Date(now.getTime() + 3_600_000),
           subscriptionId: String(subscription.id),
           url: healthy.url(),
         }),
       );
     }
-    // All four in a worker's hands (a lease far ahead, so the poller leaves them alone); the last one has
-    // moved on to its second attempt since.
-    await t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
-      new Date(now.getTime() + 3_600_000),
-      [...ids.slice(0, 4), ids[5]],
-    ]);
-    // The fifth is due and in nobody's hands, but its first attempt is due only after the batch's moment, so
-    // the poller leaves it to the batch's claim.
-    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
-      new Date(now.getTime() + 3_600_000),
-      [ids[4], ids[6]],
-    ]);
-    await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
     const record = (deliveryId: string, code: number) => ({
       deliveryId,
       redeliveries: 0,
@@ -228,6 +218,30 @@ describe('webhook destinations are isolated (e2e)', () => {
       breakerOpenSeconds: 30,
       claimNext,
     });
+    /** In a worker's hands: a lease far ahead, so the poller leaves them alone. */
+    const inFlight = (some: string[]) =>
+      t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
+        new Date(now.getTime() + 3_600_000),
+        some,
+      ]);
+    const lease = {
+      now: new Date(now.getTime() + 7_200_000),
+      leaseUntil: new Date(now.getTime() + 7_300_000),
+    };
+    return { now, ids, record, batch, inFlight, lease };
+  }
+
+  it('records outcomes reported together only for the attempt each delivery still waits for', async () => {
+    const { now, ids, record, batch, inFlight, lease } = await reportedDeliveries(7);
+    // All four in a worker's hands; the last one has moved on to its second attempt since.
+    await inFlight([...ids.slice(0, 4), ids[5]]);
+    // The fifth is due and in nobody's hands, but its first attempt is due only after the batch's moment, so
+    // the poller leaves it to the batch's claim.
+    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
+      new Date(now.getTime() + 3_600_000),
+      [ids[4], ids[6]],
+    ]);
+    await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
 
     const results = await t.app.get(DeliveryRecorder).record(
       // The second copy of ids[0] is a stray copy of the same attempt; ids[3]'s is a stale one. The batch with
@@ -238,7 +252,7 @@ describe('webhook destinations are isolated (e2e)', () => {
         // Another run of the same endpoint, in the same transaction: its next attempts are not the other's.
         batch([record(ids[5], 204)], 1),
       ],
-      { now: new Date(now.getTime() + 7_200_000), leaseUntil: new Date(now.getTime() + 7_300_000) },
+      lease,
     );
 
     expect(results.map((r) => r.recorded)).toEqual([[true, true, false], [true, false], [true]]);
@@ -288,6 +302,53 @@ describe('webhook destinations are isolated (e2e)', () => {
       [ids],
     );
     expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[2], ids[5]].sort());
+  });
+
+  it('writes a usual batch without reading its rows first; one attempt no longer awaited rolls that back and reads them', async () => {
+    const { now, ids, record, batch, inFlight, lease } = await reportedDeliveries(5);
+    await inFlight(ids.slice(0, 4));
+    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?', [
+      new Date(now.getTime() + 3_600_000),
+      ids[4],
+    ]);
+    const sent: string[] = [];
+    const run = BatchTransaction.prototype.run;
+    const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(function (
+      this: BatchTransaction,
+      ...statements: Statement[]
+    ) {
+      sent.push(...statements.map((each) => each.sql));
+      return run.apply(this, statements) as ReturnType<typeof run>;
+    });
+    const lockReads = () => sent.filter((sql) => /WHERE id IN \(\?\) FOR UPDATE/.test(sql)).length;
+    const recorder = t.app.get(DeliveryRecorder);
+    try {
+      // Both still awaited: moved, logged, and the endpoint's next attempt claimed, without a read of the rows.
+      const [usual] = await recorder.record([batch([record(ids[0], 204), record(ids[1], 204)], 2)], lease);
+      expect(usual.recorded).toEqual([true, true]);
+      expect(usual.next.map((work) => work.id)).toEqual([ids[4]]);
+      expect(lockReads()).toBe(0);
+      // The third has moved on to its second attempt: the guarded move finds one row of two, the transaction
+      // is rolled back and written again with the rows read first; only the fourth's attempt is logged.
+      await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[2]]);
+      const [stale] = await recorder.record([batch([record(ids[2], 204), record(ids[3], 204)], 1)], lease);
+      expect(stale.recorded).toEqual([false, true]);
+      expect(lockReads()).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    const rows = await t.dataSource.query(
+      'SELECT id, status, attempts, queued_at AS queuedAt FROM webhook_deliveries WHERE id IN (?) ORDER BY id',
+      [ids.slice(2, 4)],
+    );
+    expect(rows.map((row: { status: string; attempts: number }) => [row.status, row.attempts])).toEqual(
+      [ids[2], ids[3]].sort().map((id) => (id === ids[2] ? ['pending', 1] : ['delivered', 1])),
+    );
+    const attempts = await t.dataSource.query(
+      'SELECT delivery_id AS id FROM webhook_attempts WHERE delivery_id IN (?)',
+      [ids],
+    );
+    expect(attempts.map((a: { id: string }) => a.id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
   });
 
   it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {

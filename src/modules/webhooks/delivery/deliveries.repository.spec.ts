@@ -11,6 +11,7 @@ describe('DeliveriesRepository.moveStatements', () => {
     url = 'https://gym.example/hooks',
   ): AttemptWrite => ({
     deliveryId,
+    redeliveries: 0,
     attempt: {
       number,
       url,
@@ -38,7 +39,12 @@ describe('DeliveriesRepository.moveStatements', () => {
       null,
       at,
       ['dlv_a', 'dlv_b'],
+      0,
+      0,
     ]);
+    // Only rows still waiting for that very attempt: in flight, in the same chain, after as many attempts.
+    expect(moves[0].sql).toContain('AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL');
+    expect(moves[0].read({ affectedRows: 2, insertId: 0 })).toBe(2);
   });
 
   it('gives each set of alike outcomes a statement of its own; a failed attempt keeps its delivery time', () => {
@@ -49,7 +55,7 @@ describe('DeliveriesRepository.moveStatements', () => {
       write('dlv_d', 500, 2),
       write('dlv_e', 200, 1, 'https://other.example/hooks'),
     ]);
-    expect(moves.map((move) => move.values[move.values.length - 1])).toEqual([
+    expect(moves.map((move) => move.values[move.values.length - 3])).toEqual([
       ['dlv_a', 'dlv_c'],
       ['dlv_b', 'dlv_d'],
       ['dlv_e'],
@@ -64,6 +70,8 @@ describe('DeliveriesRepository.moveStatements', () => {
       at,
       new Date(at.getTime() + 60_000),
       ['dlv_b', 'dlv_d'],
+      0,
+      1,
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BatchTransaction, Statement } from '../../../database/statement-batch';
 import { Transactions } from '../../../database/transactions';
 import { awaitedOutcomes, breakerChange, breakerOpening } from './delivery-policy';
 import {
@@ -11,8 +12,7 @@ import {
 
 /** One attempt's outcome as a runner reports it: the attempt it made and what it writes. */
 export interface ReportedAttempt extends AttemptWrite {
-  /** The chain and attempt count the runner read before sending: the row must still be there. */
-  redeliveries: number;
+  /** The attempt count the runner read before sending (with the chain): the row must still be there. */
   attempts: number;
   ok: boolean;
 }
@@ -42,12 +42,16 @@ export interface BatchRecorded {
 }
 
 /**
- * Writes the outcomes of batches in one transaction (three round trips: the rows locked; the deliveries moved,
- * the attempts logged, the breakers written and the next attempts claimed; the claimed rows marked, their work
- * read, COMMIT). The claimed rows' `queued_at` is the end of the runner's lease, so that the lost-attempt check
- * leaves them alone while the runner has them; a batch claims at most as many as it reported, so an endpoint
- * never has more than its share in flight. A transaction that loses a conflict runs again from its start
- * (Transactions): the receivers have their events, they must not get them twice.
+ * Writes the outcomes of batches in one transaction (two round trips: the deliveries moved, the attempts logged,
+ * the breakers written and the next attempts claimed; the claimed rows marked, their work read, COMMIT). Each
+ * move changes only the rows still waiting for that very attempt and counts them: when every reported attempt is
+ * still awaited (the usual case), the counts say so and nothing is read first. When one is not (a redelivery, a
+ * lost claim released, a copy of the job), the transaction is rolled back and written again with the rows
+ * locked and read first, so that only the awaited attempts are logged. The claimed rows' `queued_at` is the end
+ * of the runner's lease, so that the lost-attempt check leaves them alone while the runner has them; a batch
+ * claims at most as many as it reported, so an endpoint never has more than its share in flight. A transaction
+ * that loses a conflict runs again from its start (Transactions): the receivers have their events, they must not
+ * get them twice.
  */
 @Injectable()
 export class DeliveryRecorder {
@@ -56,109 +60,136 @@ export class DeliveryRecorder {
     private readonly transactions: Transactions,
   ) {}
 
-  record(reports: readonly BatchReport[], lease: { now: Date; leaseUntil: Date }): Promise<BatchRecorded[]> {
+  async record(
+    reports: readonly BatchReport[],
+    lease: { now: Date; leaseUntil: Date },
+  ): Promise<BatchRecorded[]> {
+    const ids = reports.flatMap((report) => report.attempts.map((attempt) => attempt.deliveryId));
+    if (new Set(ids).size === ids.length) {
+      const written = await this.transactions.batch((tx) => this.write(tx, reports, lease, false), {
+        isolation: 'READ COMMITTED',
+      });
+      if (written) return written;
+    }
     return this.transactions.batch(
-      async (tx) => {
-        const ids = [...new Set(reports.flatMap((report) => report.attempts.map((a) => a.deliveryId)))];
-        const results: BatchRecorded[] = reports.map((report) => ({
-          recorded: report.attempts.map(() => false),
-          next: [],
-        }));
-        if (ids.length === 0) {
-          await tx.commit();
-          return results;
-        }
-        const [rows] = await tx.run(this.repository.lockStatement(ids));
-        const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
-        const awaited = awaitedOutcomes(
-          rows,
-          flat.map(({ attempt }) => attempt),
-        );
-        flat.forEach(({ r, a }, index) => (results[r].recorded[a] = awaited[index]));
-        const writes = flat.filter((_, index) => awaited[index]).map(({ attempt }) => attempt);
-        if (writes.length === 0) {
-          await tx.commit();
-          return results;
-        }
-        const statements = [
-          ...this.repository.moveStatements(writes),
-          this.repository.attemptsStatement(writes),
-        ];
-        const claims: DueAttempt[][] = reports.map(() => []);
-        const reads: ((read: unknown[]) => void)[] = [];
-        const failed: { report: number; at: Date }[] = [];
-        const wanted: { report: number; count: number }[] = [];
-        reports.forEach((report, r) => {
-          const accepted = report.attempts.filter((_, a) => results[r].recorded[a]);
-          if (accepted.length === 0) return;
-          const change = breakerChange(
-            accepted.map((each) => ({ ok: each.ok, error: each.attempt.error })),
-            report.mayBeFailing,
-          );
-          if (change.kind === 'close') {
-            const at = statements.push(this.repository.closeBreakerStatement(report.subscriptionId)) - 1;
-            reads.push((read) => (results[r].closed = read[at] as boolean));
-          } else if (change.kind === 'fail') {
-            const last = accepted[accepted.length - 1].attempt.createdAt;
-            const at =
-              statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) -
-              1;
-            reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
-            failed.push({ report: r, at: last });
-          }
-          if (change.kind !== 'fail' && report.claimNext > 0)
-            wanted.push({ report: r, count: Math.min(report.claimNext, accepted.length) });
-        });
-        // One claim per endpoint: SKIP LOCKED does not skip the rows this transaction locked itself, so two
-        // claims of one endpoint here would hand the same rows to two runs.
-        const byEndpoint = new Map<string, { report: number; count: number }[]>();
-        for (const want of wanted) {
-          const id = reports[want.report].subscriptionId;
-          byEndpoint.set(id, [...(byEndpoint.get(id) ?? []), want]);
-        }
-        for (const [subscriptionId, wants] of byEndpoint) {
-          const total = wants.reduce((sum, want) => sum + want.count, 0);
-          const at = statements.push(this.repository.claimStatement(subscriptionId, lease.now, total)) - 1;
-          reads.push((read) => {
-            const rows = [...(read[at] as DueAttempt[])];
-            for (const want of wants) claims[want.report] = rows.splice(0, want.count);
-          });
-        }
-        const read = await tx.run(...statements);
-        for (const each of reads) each(read);
-        const opens = failed.flatMap(({ report, at }) => {
-          const breaker = results[report].breaker as EndpointBreaker;
-          const { breakerThreshold, breakerOpenSeconds, subscriptionId } = reports[report];
-          const opening = breakerOpening(breaker, breakerThreshold, breakerOpenSeconds, at);
-          if (!opening) return [];
-          results[report].breaker = {
-            ...breaker,
-            opens: breaker.opens + 1,
-            openUntil: opening.openUntil,
-            openedAt: at,
-            justOpened: true,
-          };
-          return [this.repository.openBreakerStatement(subscriptionId, opening.openUntil, at)];
-        });
-        const claimed = claims.flat().map((attempt) => attempt.id);
-        if (claimed.length === 0) {
-          await tx.commit(...opens);
-          return results;
-        }
-        const [, work] = await tx.commit(
-          this.repository.markQueuedStatement(claimed, lease.leaseUntil),
-          this.repository.findWorkStatement(claimed),
-          ...opens,
-        );
-        claims.forEach((list, r) => {
-          results[r].next = list.flatMap((attempt) => {
-            const found = work.get(attempt.id);
-            return found ? [found] : [];
-          });
-        });
-        return results;
-      },
+      async (tx) => (await this.write(tx, reports, lease, true)) as BatchRecorded[],
       { isolation: 'READ COMMITTED' },
     );
+  }
+
+  /**
+   * The transaction of `record`; undefined (rolled back) when, not reading the rows first, a move found fewer
+   * rows awaiting its attempts than it was given.
+   */
+  private async write(
+    tx: BatchTransaction,
+    reports: readonly BatchReport[],
+    lease: { now: Date; leaseUntil: Date },
+    readFirst: boolean,
+  ): Promise<BatchRecorded[] | undefined> {
+    const ids = [...new Set(reports.flatMap((report) => report.attempts.map((a) => a.deliveryId)))];
+    const results: BatchRecorded[] = reports.map((report) => ({
+      recorded: report.attempts.map(() => !readFirst),
+      next: [],
+    }));
+    if (ids.length === 0) {
+      await tx.commit();
+      return results;
+    }
+    const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
+    if (readFirst) {
+      const [rows] = await tx.run(this.repository.lockStatement(ids));
+      const awaited = awaitedOutcomes(
+        rows,
+        flat.map(({ attempt }) => attempt),
+      );
+      flat.forEach(({ r, a }, index) => (results[r].recorded[a] = awaited[index]));
+    }
+    const writes = flat.filter(({ r, a }) => results[r].recorded[a]).map(({ attempt }) => attempt);
+    if (writes.length === 0) {
+      await tx.commit();
+      return results;
+    }
+    const moves = this.repository.moveStatements(writes);
+    const statements: Statement[] = [...moves, this.repository.attemptsStatement(writes)];
+    const claims: DueAttempt[][] = reports.map(() => []);
+    const reads: ((read: unknown[]) => void)[] = [];
+    const failed: { report: number; at: Date }[] = [];
+    const wanted: { report: number; count: number }[] = [];
+    reports.forEach((report, r) => {
+      const accepted = report.attempts.filter((_, a) => results[r].recorded[a]);
+      if (accepted.length === 0) return;
+      const change = breakerChange(
+        accepted.map((each) => ({ ok: each.ok, error: each.attempt.error })),
+        report.mayBeFailing,
+      );
+      if (change.kind === 'close') {
+        const at = statements.push(this.repository.closeBreakerStatement(report.subscriptionId)) - 1;
+        reads.push((read) => (results[r].closed = read[at] as boolean));
+      } else if (change.kind === 'fail') {
+        const last = accepted[accepted.length - 1].attempt.createdAt;
+        const at =
+          statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) - 1;
+        reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
+        failed.push({ report: r, at: last });
+      }
+      if (change.kind !== 'fail' && report.claimNext > 0)
+        wanted.push({ report: r, count: Math.min(report.claimNext, accepted.length) });
+    });
+    // One claim per endpoint: SKIP LOCKED does not skip the rows this transaction locked itself, so two
+    // claims of one endpoint here would hand the same rows to two runs.
+    const byEndpoint = new Map<string, { report: number; count: number }[]>();
+    for (const want of wanted) {
+      const id = reports[want.report].subscriptionId;
+      byEndpoint.set(id, [...(byEndpoint.get(id) ?? []), want]);
+    }
+    for (const [subscriptionId, wants] of byEndpoint) {
+      const total = wants.reduce((sum, want) => sum + want.count, 0);
+      const at = statements.push(this.repository.claimStatement(subscriptionId, lease.now, total)) - 1;
+      reads.push((read) => {
+        const rows = [...(read[at] as DueAttempt[])];
+        for (const want of wants) claims[want.report] = rows.splice(0, want.count);
+      });
+    }
+    const read = await tx.run(...statements);
+    const moved = moves.reduce((sum, _, index) => sum + (read[index] as number), 0);
+    if (moved !== writes.length) {
+      // Read and locked first, every row written waits for its attempt: a count short of that is a defect.
+      if (readFirst) throw new Error(`${writes.length - moved} awaited attempts found no row to move`);
+      await tx.rollback();
+      return undefined;
+    }
+    for (const each of reads) each(read);
+    const opens = failed.flatMap(({ report, at }) => {
+      const breaker = results[report].breaker as EndpointBreaker;
+      const { breakerThreshold, breakerOpenSeconds, subscriptionId } = reports[report];
+      const opening = breakerOpening(breaker, breakerThreshold, breakerOpenSeconds, at);
+      if (!opening) return [];
+      results[report].breaker = {
+        ...breaker,
+        opens: breaker.opens + 1,
+        openUntil: opening.openUntil,
+        openedAt: at,
+        justOpened: true,
+      };
+      return [this.repository.openBreakerStatement(subscriptionId, opening.openUntil, at)];
+    });
+    const claimed = claims.flat().map((attempt) => attempt.id);
+    if (claimed.length === 0) {
+      await tx.commit(...opens);
+      return results;
+    }
+    const [, work] = await tx.commit(
+      this.repository.markQueuedStatement(claimed, lease.leaseUntil),
+      this.repository.findWorkStatement(claimed),
+      ...opens,
+    );
+    claims.forEach((list, r) => {
+      results[r].next = list.flatMap((attempt) => {
+        const found = work.get(attempt.id);
+        return found ? [found] : [];
+      });
+    });
+    return results;
   }
 }

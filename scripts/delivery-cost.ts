@@ -1,0 +1,174 @@
+// `npx ts-node -T scripts/delivery-cost.ts` (not in CI): MariaDB's CPU per delivery of the bookkeeping of a
+// runner that goes on with its endpoint (batches of 64, one connection, no HTTP), for the statements of each
+// design, against the reference relay's two statements on its outbox table. Read from /proc. Runs on copies of
+// the delivery tables of `gym_webhook_bench` (run `npm run bench:webhooks` first) in a scratch database of its
+// own, dropped at the end; 12,800 deliveries per design, ROUNDS (3) rounds, each design in turn.
+//   with rows read:  the outcome's rows locked and read, moved, attempts logged, breaker, next claim, claim's mark
+//   as now:          the same without the read (each move guarded by the attempt it waits for)
+//   claim held:      no mark and no read: the claim's locks held while its batch is sent (as the relay does)
+//   reference relay: its claim of 64 outbox rows and one UPDATE of `delivered_at`
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import mysql, { Connection } from 'mysql2/promise';
+import { cpuMicros } from './process-cpu';
+
+const SOURCE = 'gym_webhook_bench';
+const SCRATCH = 'gym_delivery_cost';
+const DELIVERIES = 12_800;
+const BATCH = 64;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
+const URL_SENT = 'http://127.0.0.1:9/hooks';
+const server = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
+
+type Design = 'with rows read' | 'as now' | 'claim held' | 'reference relay';
+const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'reference relay'];
+
+const CLAIM = `SELECT id, subscription_id, redeliveries, attempts FROM webhook_deliveries
+  FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+  WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
+  ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`;
+
+async function seed(db: Connection): Promise<void> {
+  await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}; CREATE DATABASE ${SCRATCH}; USE ${SCRATCH}`);
+  for (const table of ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_states'])
+    await db.query(`CREATE TABLE ${table} LIKE \`${SOURCE}\`.${table}`);
+  await db.query(`CREATE TABLE outbox (id BIGINT PRIMARY KEY AUTO_INCREMENT, type VARCHAR(64), payload JSON,
+    created_at DATETIME(3), delivered_at DATETIME(3) NULL, KEY (delivered_at, id))`);
+  await db.query(`INSERT INTO outbox (type, payload, created_at)
+    SELECT 'checkin.created', JSON_OBJECT('id', seq, 'padding', REPEAT('x', 600)), NOW(3) FROM seq_1_to_${DELIVERIES}`);
+  const payload = JSON.stringify({ type: 'CHECK_IN_CREATED', padding: 'x'.repeat(600) });
+  const due = new Date(Date.now() - 1000);
+  const hex = () => randomBytes(16).toString('hex');
+  for (let i = 0; i < DELIVERIES; i += 500) {
+    const rows = Array.from({ length: Math.min(500, DELIVERIES - i) }, () => [
+      `dlv_${hex()}`,
+      `evt_${hex()}`,
+      'CHECK_IN_CREATED',
+      payload,
+      'req',
+      SUBSCRIPTION,
+      '22222222-2222-2222-2222-222222222222',
+      URL_SENT,
+      'pending',
+      0,
+      0,
+      due,
+      due,
+    ]);
+    await db.query(
+      `INSERT INTO webhook_deliveries (id, event_id, event_type, payload, request_id, subscription_id, place_id, url,
+         status, attempts, redeliveries, next_attempt_at, created_at) VALUES ?`,
+      [rows],
+    );
+  }
+}
+
+/** The outcome of a batch of first attempts, all answered 204: moved, and their attempts logged. */
+async function recordOutcomes(db: Connection, ids: string[], at: Date, guarded: boolean): Promise<void> {
+  await db.query(
+    `UPDATE webhook_deliveries SET attempts = 1, url = ?, status = 'delivered', last_status_code = 204,
+       last_error = NULL, last_attempt_at = ?, next_attempt_at = NULL, queued_at = NULL, delivered_at = ?
+     WHERE id IN (?)${guarded ? ' AND redeliveries = 0 AND attempts = 0 AND queued_at IS NOT NULL' : ''}`,
+    [URL_SENT, at, at, ids],
+  );
+  await db.query(
+    `INSERT INTO webhook_attempts (delivery_id, number, url, status_code, duration_ms, response_body, error, created_at)
+     VALUES ?`,
+    [ids.map((id) => [id, 1, URL_SENT, 204, 3, null, null, at])],
+  );
+}
+
+/** One design's deliveries, batch after batch, until none is left; the server's CPU per delivery. */
+async function run(db: Connection, design: Design, pid: number): Promise<number> {
+  await db.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  const started = cpuMicros(pid);
+  let delivered = 0;
+  let claimed: string[] = [];
+  for (;;) {
+    const now = new Date();
+    await db.query('START TRANSACTION');
+    if (design === 'reference relay') {
+      const [rows] = (await db.query(
+        'SELECT id, type, payload FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT 64 FOR UPDATE SKIP LOCKED',
+      )) as unknown as [{ id: number }[]];
+      if (rows.length > 0)
+        await db.query('UPDATE outbox SET delivered_at = NOW(3) WHERE id IN (?)', [
+          rows.map((row) => row.id),
+        ]);
+      await db.query('COMMIT');
+      if (rows.length === 0) break;
+      delivered += rows.length;
+      continue;
+    }
+    if (design === 'claim held') {
+      const [rows] = (await db.query(CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [{ id: string }[]];
+      if (rows.length > 0)
+        await recordOutcomes(
+          db,
+          rows.map((row) => row.id),
+          now,
+          false,
+        );
+      await db.query('COMMIT');
+      if (rows.length === 0) break;
+      delivered += rows.length;
+      continue;
+    }
+    if (claimed.length > 0) {
+      if (design === 'with rows read')
+        await db.query(
+          'SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue FROM webhook_deliveries WHERE id IN (?) FOR UPDATE',
+          [claimed],
+        );
+      await recordOutcomes(db, claimed, now, true);
+      await db.query(
+        `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+         WHERE subscription_id = ? AND failures > 0`,
+        [SUBSCRIPTION],
+      );
+      delivered += claimed.length;
+    }
+    const [rows] = (await db.query(CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [{ id: string }[]];
+    claimed = rows.map((row) => row.id);
+    if (claimed.length > 0)
+      await db.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [now, claimed]);
+    await db.query('COMMIT');
+    if (claimed.length === 0) break;
+  }
+  if (delivered !== DELIVERIES) throw new Error(`${design}: ${delivered} of ${DELIVERIES} delivered`);
+  return Math.round((cpuMicros(pid) - started) / delivered);
+}
+
+async function main(): Promise<void> {
+  const db = await mysql.createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+    multipleStatements: true,
+  });
+  const [[{ file }]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  const results = new Map<Design, number[]>(DESIGNS.map((design) => [design, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++)
+      for (const design of DESIGNS) {
+        await seed(db);
+        // Let the inserts' background work settle before measuring.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        results.get(design)?.push(await run(db, design, pid));
+      }
+  } finally {
+    await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}`);
+    await db.end();
+  }
+  console.log(`MariaDB CPU per delivery, batches of ${BATCH}, ${ROUNDS} rounds:`);
+  for (const [design, figures] of results)
+    console.log(`  ${design.padEnd(16)} ${Math.min(...figures)}-${Math.max(...figures)} µs`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -447,15 +447,18 @@ describe('Wellhub-compatible access control (e2e)', () => {
     it("counts a check-in by the business day it started on: expired before midnight, yesterday's after", async () => {
       const gym = await gymAndMember();
       const client = new WellhubClient(t.http, { key: gym.placeApiKey });
-      // Started at 20:00 in São Paulo and expired before midnight: today's, so expired.
-      t.clock.set('2026-11-23T23:00:00Z');
+      const window = t.config.checkInConfirmationWindowSeconds * 1000;
+      // Midnight of the 24th in São Paulo (UTC-3).
+      const midnight = Date.parse('2026-11-24T03:00:00Z');
+      // Expired a minute before midnight: today's, so expired.
+      t.clock.set(new Date(midnight - window - 2 * MINUTE));
       await checkIn(gym, gym.place.code);
-      t.clock.advance(t.config.checkInConfirmationWindowSeconds * 1000 + MINUTE);
+      t.clock.advance(window + MINUTE);
       expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('expired');
-      // Started at 23:00 and expired after midnight: yesterday's, so none.
-      t.clock.set('2026-11-24T02:00:00Z');
+      // Started a minute before midnight and expired after it: yesterday's, so none.
+      t.clock.set(new Date(midnight - MINUTE));
       await checkIn(gym, gym.place.code);
-      t.clock.advance(t.config.checkInConfirmationWindowSeconds * 1000 + MINUTE);
+      t.clock.advance(window + MINUTE);
       expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
       t.clock.reset();
     });

@@ -311,16 +311,22 @@ describe('webhook destinations are isolated (e2e)', () => {
       new Date(now.getTime() + 3_600_000),
       ids[4],
     ]);
-    const sent: string[] = [];
+    const sent: Statement[] = [];
     const run = BatchTransaction.prototype.run;
     const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(function (
       this: BatchTransaction,
       ...statements: Statement[]
     ) {
-      sent.push(...statements.map((each) => each.sql));
+      sent.push(...statements);
       return run.apply(this, statements) as ReturnType<typeof run>;
     });
-    const lockReads = () => sent.filter((sql) => /WHERE id IN \(\?\) FOR UPDATE/.test(sql)).length;
+    // This test's reads only: a late outcome of an earlier test's attempt may be written meanwhile.
+    const lockReads = () =>
+      sent.filter(
+        (each) =>
+          /WHERE id IN \(\?\) FOR UPDATE/.test(each.sql) &&
+          (each.values[0] as string[]).some((id) => ids.includes(id)),
+      ).length;
     const recorder = t.app.get(DeliveryRecorder);
     try {
       // Both still awaited: moved, logged, and the endpoint's next attempt claimed, without a read of the rows.
@@ -353,22 +359,24 @@ describe('webhook destinations are isolated (e2e)', () => {
 
   it('never sends an event twice because its outcome could not be written at once (deadlock)', async () => {
     const g = await subscribedGym(healthy.url(), 1);
-    // The outcome's transaction loses a deadlock at its attempt insert, once: it runs again from its start.
+    // The outcome's transaction loses a deadlock once its moves and attempt insert have run: it is rolled back
+    // and runs again from its start.
     const run = BatchTransaction.prototype.run;
     let deadlocks = 0;
-    const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(function (
+    const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(async function (
       this: BatchTransaction,
       ...statements: Statement[]
     ) {
+      const results = await (run.apply(this, statements) as ReturnType<typeof run>);
       if (deadlocks === 0 && statements.some((each) => each.sql.includes('INSERT INTO webhook_attempts'))) {
         deadlocks++;
         const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), {
           code: 'ER_LOCK_DEADLOCK',
           errno: 1213,
         });
-        return Promise.reject(new QueryFailedError('INSERT INTO webhook_attempts', [], deadlock));
+        throw new QueryFailedError('INSERT INTO webhook_attempts', [], deadlock);
       }
-      return run.apply(this, statements) as ReturnType<typeof run>;
+      return results;
     });
     try {
       await g.checkIns();

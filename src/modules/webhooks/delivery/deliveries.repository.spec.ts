@@ -12,6 +12,7 @@ describe('DeliveriesRepository.moveStatements', () => {
   ): AttemptWrite => ({
     deliveryId,
     redeliveries: 0,
+    attempts: number - 1,
     attempt: {
       number,
       url,

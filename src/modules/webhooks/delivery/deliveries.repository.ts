@@ -77,8 +77,12 @@ export interface LockedDelivery {
 /** One attempt's outcome, to be written: its attempt row and its delivery's next state. */
 export interface AttemptWrite {
   deliveryId: string;
-  /** The chain the attempt belongs to: its row is moved only while it still runs that chain. */
+  /**
+   * The chain and the count of attempts made before this one, as the runner read them: the row is moved only
+   * while it still has both.
+   */
   redeliveries: number;
+  attempts: number;
   attempt: Omit<WebhookAttemptEntity, 'id' | 'deliveryId'>;
   status: DeliveryStatus;
   nextAttemptAt: Date | null;
@@ -312,6 +316,7 @@ export class DeliveriesRepository {
       const { attempt } = write;
       const key = JSON.stringify([
         write.redeliveries,
+        write.attempts,
         attempt.number,
         attempt.url,
         write.status,
@@ -324,26 +329,27 @@ export class DeliveriesRepository {
       if (group) group.ids.push(write.deliveryId);
       else groups.set(key, { write, ids: [write.deliveryId] });
     }
-    return [...groups.values()].map(({ write: { redeliveries, attempt, status, nextAttemptAt }, ids }) =>
-      statement(
-        `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
+    return [...groups.values()].map(
+      ({ write: { redeliveries, attempts, attempt, status, nextAttemptAt }, ids }) =>
+        statement(
+          `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
            last_attempt_at = ?, next_attempt_at = ?, queued_at = NULL${status === 'delivered' ? ', delivered_at = ?' : ''}
          WHERE id IN (?) AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
-        [
-          attempt.number,
-          attempt.url,
-          status,
-          attempt.statusCode,
-          attempt.error,
-          attempt.createdAt,
-          nextAttemptAt,
-          ...(status === 'delivered' ? [attempt.createdAt] : []),
-          ids,
-          redeliveries,
-          attempt.number - 1,
-        ],
-        (result) => (result as WriteResult).affectedRows,
-      ),
+          [
+            attempt.number,
+            attempt.url,
+            status,
+            attempt.statusCode,
+            attempt.error,
+            attempt.createdAt,
+            nextAttemptAt,
+            ...(status === 'delivered' ? [attempt.createdAt] : []),
+            ids,
+            redeliveries,
+            attempts,
+          ],
+          (result) => (result as WriteResult).affectedRows,
+        ),
     );
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BatchTransaction, Statement } from '../../../database/statement-batch';
+import type { BatchTransaction, Statement } from '../../../database/statement-batch';
 import { Transactions } from '../../../database/transactions';
 import { awaitedOutcomes, breakerChange, breakerOpening } from './delivery-policy';
 import {
@@ -12,8 +12,6 @@ import {
 
 /** One attempt's outcome as a runner reports it: the attempt it made and what it writes. */
 export interface ReportedAttempt extends AttemptWrite {
-  /** The attempt count the runner read before sending (with the chain): the row must still be there. */
-  attempts: number;
   ok: boolean;
 }
 
@@ -41,8 +39,13 @@ export interface BatchRecorded {
   next: DeliveryWork[];
 }
 
+/** A batch's outcome found a row that no longer waits for its attempt (see DeliveryRecorder.record). */
+class AttemptsMovedOn extends Error {
+  override readonly name = 'AttemptsMovedOn';
+}
+
 /**
- * Writes the outcomes of batches in one transaction (two round trips: the deliveries moved, the attempts logged,
+ * Writes the outcomes of batches in one transaction (two round trips on one server: the deliveries moved, the attempts logged,
  * the breakers written and the next attempts claimed; the claimed rows marked, their work read, COMMIT). Each
  * move changes only the rows still waiting for that very attempt and counts them: when every reported attempt is
  * still awaited (the usual case), the counts say so and nothing is read first. When one is not (a redelivery, a
@@ -65,20 +68,23 @@ export class DeliveryRecorder {
     lease: { now: Date; leaseUntil: Date },
   ): Promise<BatchRecorded[]> {
     const ids = reports.flatMap((report) => report.attempts.map((attempt) => attempt.deliveryId));
-    if (new Set(ids).size === ids.length) {
-      const written = await this.transactions.batch((tx) => this.write(tx, reports, lease, false), {
+    const write = (readFirst: boolean) =>
+      this.transactions.batch((tx) => this.write(tx, reports, lease, readFirst), {
         isolation: 'READ COMMITTED',
       });
-      if (written) return written;
+    if (new Set(ids).size === ids.length) {
+      try {
+        return await write(false);
+      } catch (error) {
+        // Rolled back (as any transaction that throws): written again, the rows read first.
+        if (!(error instanceof AttemptsMovedOn)) throw error;
+      }
     }
-    return this.transactions.batch(
-      async (tx) => (await this.write(tx, reports, lease, true)) as BatchRecorded[],
-      { isolation: 'READ COMMITTED' },
-    );
+    return write(true);
   }
 
   /**
-   * The transaction of `record`; undefined (rolled back) when, not reading the rows first, a move found fewer
+   * The transaction of `record`. Not reading the rows first, it throws AttemptsMovedOn when a move finds fewer
    * rows awaiting its attempts than it was given.
    */
   private async write(
@@ -86,7 +92,7 @@ export class DeliveryRecorder {
     reports: readonly BatchReport[],
     lease: { now: Date; leaseUntil: Date },
     readFirst: boolean,
-  ): Promise<BatchRecorded[] | undefined> {
+  ): Promise<BatchRecorded[]> {
     const ids = [...new Set(reports.flatMap((report) => report.attempts.map((a) => a.deliveryId)))];
     const results: BatchRecorded[] = reports.map((report) => ({
       recorded: report.attempts.map(() => !readFirst),
@@ -156,8 +162,7 @@ export class DeliveryRecorder {
     if (moved !== writes.length) {
       // Read and locked first, every row written waits for its attempt: a count short of that is a defect.
       if (readFirst) throw new Error(`${writes.length - moved} awaited attempts found no row to move`);
-      await tx.rollback();
-      return undefined;
+      throw new AttemptsMovedOn();
     }
     for (const each of reads) each(read);
     const opens = failed.flatMap(({ report, at }) => {

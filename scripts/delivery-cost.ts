@@ -8,6 +8,8 @@
 //   as now:          the same without the read (each move guarded by the attempt it waits for)
 //   claim held:      no mark and no read: the claim's locks held while its batch is sent (as the relay does), its
 //                    work read with the claim
+//   handed over:     rows written already in flight (the process that wrote them sends them, their work in
+//                    hand): no claim, no mark, no work read, only the outcome
 //   reference relay: its claim of 64 outbox rows (with their bodies) and one UPDATE of `delivered_at`
 // Each statement goes in a round trip of its own (the service packs its statements into two): the server's CPU
 // per statement is what is compared, not the round trips, which cost the client. The server is found through
@@ -26,8 +28,8 @@ const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
 const URL_SENT = 'http://127.0.0.1:9/hooks';
 const server = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
 
-type Design = 'with rows read' | 'as now' | 'claim held' | 'reference relay';
-const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'reference relay'];
+type Design = 'with rows read' | 'as now' | 'claim held' | 'handed over' | 'reference relay';
+const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'handed over', 'reference relay'];
 
 const claim = (columns: string) => `SELECT ${columns} FROM webhook_deliveries
   FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
@@ -105,12 +107,30 @@ async function recordOutcomes(db: Connection, ids: string[], at: Date, guarded: 
 /** One design's deliveries, batch after batch, until none is left; the server's CPU per delivery. */
 async function run(db: Connection, design: Design, pid: number): Promise<number> {
   await db.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  let handed: string[] = [];
+  if (design === 'handed over') {
+    // Written in flight, as the register's transaction would write them (not measured).
+    await db.query('UPDATE webhook_deliveries SET queued_at = NOW(3) + INTERVAL 1 HOUR');
+    const [rows] = (await db.query(
+      'SELECT id FROM webhook_deliveries ORDER BY created_at, id',
+    )) as unknown as [{ id: string }[]];
+    handed = rows.map((row) => row.id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const started = cpuMicros(pid);
   let delivered = 0;
   let claimed: string[] = [];
   for (;;) {
     const now = new Date();
     await db.query('START TRANSACTION');
+    if (design === 'handed over') {
+      const batch = handed.slice(delivered, delivered + BATCH);
+      if (batch.length > 0) await recordOutcomes(db, batch, now, true);
+      await db.query('COMMIT');
+      if (batch.length === 0) break;
+      delivered += batch.length;
+      continue;
+    }
     if (design === 'reference relay') {
       const [rows] = (await db.query(
         'SELECT id, type, payload FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT 64 FOR UPDATE SKIP LOCKED',

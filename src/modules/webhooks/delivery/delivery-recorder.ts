@@ -93,17 +93,13 @@ export class DeliveryRecorder {
     lease: { now: Date; leaseUntil: Date },
     readFirst: boolean,
   ): Promise<BatchRecorded[]> {
-    const ids = [...new Set(reports.flatMap((report) => report.attempts.map((a) => a.deliveryId)))];
     const results: BatchRecorded[] = reports.map((report) => ({
       recorded: report.attempts.map(() => !readFirst),
       next: [],
     }));
-    if (ids.length === 0) {
-      await tx.commit();
-      return results;
-    }
     const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
-    if (readFirst) {
+    if (readFirst && flat.length > 0) {
+      const ids = [...new Set(flat.map(({ attempt }) => attempt.deliveryId))];
       const [rows] = await tx.run(this.repository.lockStatement(ids));
       const awaited = awaitedOutcomes(
         rows,

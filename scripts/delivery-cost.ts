@@ -15,9 +15,9 @@
 // per statement is what is compared, not the round trips, which cost the client. The server is found through
 // its pid file, so it must run on this machine.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import mysql, { Connection } from 'mysql2/promise';
-import { cpuMicros } from './process-cpu';
+import type { Connection } from 'mysql2/promise';
+import { mysql } from './bench';
+import { cpuMicros, mariadbPid } from './process-cpu';
 
 const SOURCE = 'gym_webhook_bench';
 const SCRATCH = 'gym_delivery_cost';
@@ -26,7 +26,6 @@ const BATCH = 64;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
 const URL_SENT = 'http://127.0.0.1:9/hooks';
-const server = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
 
 type Design = 'with rows read' | 'as now' | 'claim held' | 'handed over' | 'reference relay';
 const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'handed over', 'reference relay'];
@@ -45,7 +44,9 @@ const WORK = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS 
   FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE d.id IN (?)`;
 
 async function seed(db: Connection): Promise<void> {
-  await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}; CREATE DATABASE ${SCRATCH}; USE ${SCRATCH}`);
+  await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}`);
+  await db.query(`CREATE DATABASE ${SCRATCH}`);
+  await db.query(`USE ${SCRATCH}`);
   for (const table of [
     'webhook_deliveries',
     'webhook_attempts',
@@ -188,15 +189,8 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
 }
 
 async function main(): Promise<void> {
-  const db = await mysql.createConnection({
-    host: server.hostname,
-    port: Number(server.port || 3306),
-    user: decodeURIComponent(server.username),
-    password: decodeURIComponent(server.password),
-    multipleStatements: true,
-  });
-  const [[{ file }]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
-  const pid = Number(readFileSync(file, 'utf8').trim());
+  const db = await mysql();
+  const pid = await mariadbPid(db);
   const results = new Map<Design, number[]>(DESIGNS.map((design) => [design, []]));
   try {
     for (let round = 0; round < ROUNDS; round++)

@@ -20,6 +20,12 @@ export function cpuSplit(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
 }
 
+/** The pid of the MariaDB server behind `db`, from its pid file (so the server must run on this machine). */
+export async function mariadbPid(db: Connection): Promise<number> {
+  const [[row]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
+  return Number(readFileSync(row.file, 'utf8').trim());
+}
+
 /** The pids of the MariaDB server behind `db` and of the Redis server at `redisUrl`. */
 export async function serverPids(
   db: Connection,
@@ -27,8 +33,7 @@ export async function serverPids(
 ): Promise<{ mariadb?: number; redis?: number }> {
   const pids: { mariadb?: number; redis?: number } = {};
   try {
-    const [[row]] = (await db.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
-    pids.mariadb = Number(readFileSync(row.file, 'utf8').trim());
+    pids.mariadb = await mariadbPid(db);
   } catch {
     // not readable here: MariaDB's CPU is left out
   }

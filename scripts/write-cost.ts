@@ -3,10 +3,9 @@
 // each alone and together, with CONNECTIONS (16) connections writing at once, read from /proc. Runs on copies of
 // the tables of the bench's database (`BENCH_DATABASE`, gym_bench: run `npm run bench` first) in a scratch
 // database of its own, dropped at the end; three rounds, each kind in turn.
-import { readFileSync } from 'node:fs';
 import mysql, { Connection } from 'mysql2/promise';
 import { SERVICE_DB } from './bench';
-import { cpuMicros } from './process-cpu';
+import { cpuMicros, mariadbPid } from './process-cpu';
 
 const CONNECTIONS = Number(process.argv[2] ?? 16);
 const TRANSACTIONS = 8000;
@@ -36,8 +35,7 @@ const KINDS: Record<string, string[]> = {
 
 async function main(): Promise<void> {
   const admin = await mysql.createConnection(options);
-  const [[{ file }]] = (await admin.query('SELECT @@pid_file AS file')) as unknown as [[{ file: string }]];
-  const pid = Number(readFileSync(file, 'utf8').trim());
+  const pid = await mariadbPid(admin);
   await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH}; CREATE DATABASE ${SCRATCH}; USE ${SCRATCH}`);
   for (const table of ['beneficiaries', 'visits', 'webhook_deliveries'])
     await admin.query(`CREATE TABLE ${table} LIKE \`${SERVICE_DB}\`.${table}`);

@@ -27,8 +27,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
 const URL_SENT = 'http://127.0.0.1:9/hooks';
 
-type Design = 'with rows read' | 'as now' | 'claim held' | 'handed over' | 'reference relay';
-const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'handed over', 'reference relay'];
+type Design = 'with rows read' | 'as now' | 'claim held' | 'endpoint lease' | 'handed over' | 'reference relay';
+const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'endpoint lease', 'handed over', 'reference relay'];
 
 const claim = (columns: string) => `SELECT ${columns} FROM webhook_deliveries
   FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
@@ -38,6 +38,9 @@ const CLAIM = claim('id, subscription_id, redeliveries, attempts');
 const CLAIM_WITH_WORK = claim(
   'id, subscription_id, redeliveries, attempts, status, event_id, payload, request_id',
 );
+const LEASED_CLAIM = `SELECT id, subscription_id, redeliveries, attempts, status, event_id, payload, request_id
+  FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+  WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`;
 /** The work of claimed rows, as the runner reads it after marking them. */
 const WORK = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
     d.subscription_id, d.event_id, d.payload, d.request_id, s.url, s.secret_ciphertext, s.format
@@ -90,11 +93,16 @@ async function seed(db: Connection): Promise<void> {
 }
 
 /** The outcome of a batch of first attempts, all answered 204: moved, and their attempts logged. */
-async function recordOutcomes(db: Connection, ids: string[], at: Date, guarded: boolean): Promise<void> {
+async function recordOutcomes(
+  db: Connection,
+  ids: string[],
+  at: Date,
+  guarded: boolean | 'by status',
+): Promise<void> {
   const [moved] = (await db.query(
     `UPDATE webhook_deliveries SET attempts = 1, url = ?, status = 'delivered', last_status_code = 204,
        last_error = NULL, last_attempt_at = ?, next_attempt_at = NULL, queued_at = NULL, delivered_at = ?
-     WHERE id IN (?)${guarded ? ' AND redeliveries = 0 AND attempts = 0 AND queued_at IS NOT NULL' : ''}`,
+     WHERE id IN (?)${guarded === 'by status' ? " AND redeliveries = 0 AND attempts = 0 AND status IN ('pending', 'queued')" : guarded ? ' AND redeliveries = 0 AND attempts = 0 AND queued_at IS NOT NULL' : ''}`,
     [URL_SENT, at, at, ids],
   )) as unknown as [{ affectedRows: number }];
   if (moved.affectedRows !== ids.length) throw new Error(`${moved.affectedRows} of ${ids.length} rows moved`);
@@ -163,6 +171,29 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
       await db.query('COMMIT');
       if (rows.length === 0) break;
       delivered += rows.length;
+      continue;
+    }
+    if (design === 'endpoint lease') {
+      // The endpoint is the run's (a lease in its state row, renewed with each outcome): the claim is a plain
+      // read of the due rows with their work, nothing marked; the outcome's moves are guarded by the attempt.
+      if (claimed.length > 0) {
+        await recordOutcomes(db, claimed, now, 'by status');
+        delivered += claimed.length;
+      }
+      await db.query(
+        'UPDATE webhook_endpoint_states SET open_until = ? WHERE subscription_id = ?',
+        [new Date(now.getTime() + 15_000), SUBSCRIPTION],
+      );
+      const [rows] = (await db.query(LEASED_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
+        { id: string }[],
+      ];
+      claimed = rows.map((row) => row.id);
+      if (claimed.length > 0)
+        await db.query('SELECT url, secret_ciphertext, format FROM webhook_subscriptions WHERE id = ?', [
+          SUBSCRIPTION,
+        ]);
+      await db.query('COMMIT');
+      if (claimed.length === 0) break;
       continue;
     }
     if (claimed.length > 0) {

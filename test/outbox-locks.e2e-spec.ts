@@ -26,7 +26,7 @@ describe('outbox writes beside the poller (e2e)', () => {
   afterEach(() => jest.restoreAllMocks());
   afterAll(() => t.close());
 
-  it('a register commits its event while the poller hands the rows it claimed to Redis', async () => {
+  it('a register commits its event while the poller hands the run it started to Redis', async () => {
     const gym = await createGym(t);
     await subscribeCheckIns(t, gym, 'http://127.0.0.1:9/hook');
     const plan = await createBenefitPlan(t.dataSource);
@@ -47,10 +47,11 @@ describe('outbox writes beside the poller (e2e)', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const repository = t.app.get(DeliveriesRepository);
-    const markQueued = repository.markQueued.bind(repository);
-    jest.spyOn(repository, 'markQueued').mockImplementation(async (...args) => {
-      await markQueued(...args);
+    const claimDue = repository.claimDue.bind(repository);
+    jest.spyOn(repository, 'claimDue').mockImplementation(async (...args) => {
+      const claimed = await claimDue(...args);
       order.push('poller claimed');
+      return claimed;
     });
     // The poller's hand-over to Redis stays open until the test lets Redis "answer".
     jest.spyOn(t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE)), 'addBulk').mockImplementation(async () => {
@@ -68,7 +69,8 @@ describe('outbox writes beside the poller (e2e)', () => {
     release();
     while (!order.includes('queued')) await new Promise((resolve) => setTimeout(resolve, 20));
 
-    // Had the claim's transaction stayed open over the Redis round trip, its locks would hold the register.
+    // Had the transaction that started the run stayed open over the Redis round trip, the endpoint's row and
+    // whatever it read would stay locked while the register waits.
     expect(order.slice(0, 4)).toEqual([
       'poller claimed',
       'handing over',

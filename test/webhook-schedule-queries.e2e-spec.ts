@@ -7,9 +7,9 @@ import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository'
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 /**
- * The schedule's reads over `webhook_deliveries`: due endpoints, stale claims and the outbox backlog. They go
- * through the endpoint index alone, so what they read grows with endpoints and due rows, never with the
- * delivered history that most rows are.
+ * The schedule's reads over `webhook_deliveries`: due endpoints, a run's next batch and the outbox backlog. They
+ * go through the endpoint index alone, so what they read grows with endpoints and due rows, never with the
+ * delivered history that most rows are; and the endpoints' runs, in `webhook_endpoint_states`.
  */
 describe('webhook schedule queries (e2e)', () => {
   let t: TestApp;
@@ -40,14 +40,14 @@ describe('webhook schedule queries (e2e)', () => {
   let sequence = 0;
   async function delivery(
     subscriptionId: string,
-    row: { status: string; nextAttemptAt?: Date | null; queuedAt?: Date | null },
+    row: { status: string; nextAttemptAt?: Date | null },
   ): Promise<void> {
     sequence++;
     await t.dataSource.query(
       `INSERT INTO webhook_deliveries
          (id, event_id, event_type, payload, subscription_id, place_id, url, status, attempts, next_attempt_at,
-          queued_at, created_at)
-       VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?, ?, 'https://hooks.example.com/in', ?, 0, ?, ?, ?)`,
+          created_at)
+       VALUES (?, ?, 'CHECK_IN_CREATED', '{}', ?, ?, 'https://hooks.example.com/in', ?, 0, ?, ?)`,
       [
         `dlv_${sequence}`,
         `evt_${sequence}`,
@@ -55,7 +55,6 @@ describe('webhook schedule queries (e2e)', () => {
         randomUUID(),
         row.status,
         row.nextAttemptAt ?? null,
-        row.queuedAt ?? null,
         at(-3600),
       ],
     );
@@ -76,27 +75,42 @@ describe('webhook schedule queries (e2e)', () => {
       );
   }
 
+  /** A run holds the endpoint until `until`. */
+  async function run(subscriptionId: string, runId: string, until: Date): Promise<void> {
+    await t.dataSource.query(
+      'INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, run_id, run_until) VALUES (?, 0, 0, ?, ?)',
+      [subscriptionId, runId, until],
+    );
+  }
+
   /** The schedule at `base`: what is due, waiting, in flight and over, over six endpoints. */
   async function schedule(): Promise<void> {
+    sequence = 0;
     await delivery(a, { status: 'queued', nextAttemptAt: at(-180) });
     await delivery(a, { status: 'pending', nextAttemptAt: at(0) });
     await delivery(b, { status: 'pending', nextAttemptAt: at(-300) });
     // The subscription is gone, its delivery is not: the runner fails it, so it must be found.
     await delivery(deleted, { status: 'pending', nextAttemptAt: at(-60) });
     await delivery(historyOnly, { status: 'failed' });
-    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600), queuedAt: at(-240) });
-    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600), queuedAt: at(-240) });
-    await delivery(a, { status: 'queued', nextAttemptAt: at(-900), queuedAt: at(-120) });
-    await delivery(b, { status: 'pending', nextAttemptAt: at(-30), queuedAt: at(-30) });
-    await delivery(b, { status: 'pending', nextAttemptAt: at(-5), queuedAt: at(1) });
+    // A run sends these two: their endpoint is not listed until its hold ends.
+    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600) });
+    await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600) });
+    await run(inFlight, 'run.in-flight', at(10));
+    await delivery(a, { status: 'queued', nextAttemptAt: at(-900) });
+    await delivery(b, { status: 'pending', nextAttemptAt: at(-30) });
+    await delivery(b, { status: 'pending', nextAttemptAt: at(-5) });
     await delivery(later, { status: 'queued', nextAttemptAt: at(60) });
+    // A run whose hold is over: its endpoint is free.
+    await run(later, 'run.later', at(-1));
   }
 
-  it('finds the endpoints with a due attempt not in flight, the longest-waiting first, up to the limit', async () => {
+  it('finds the endpoints with a due attempt and no run, the longest-waiting first, up to the limit', async () => {
     await schedule();
-    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([b, a, deleted]);
-    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([b, a]);
+    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([a, b, deleted]);
+    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([a, b]);
     await expect(deliveries.dueEndpoints(single, at(-3600), 10)).resolves.toEqual([]);
+    // Once the run's hold is over, its endpoint is listed again, the longest-waiting.
+    await expect(deliveries.dueEndpoints(single, at(10), 10)).resolves.toEqual([a, inFlight, b, deleted]);
   });
 
   it('leaves out the endpoints whose breaker is open, so that they cannot fill a round', async () => {
@@ -110,27 +124,35 @@ describe('webhook schedule queries (e2e)', () => {
        VALUES (?, 5, 1, ?, ?), (?, 5, 1, ?, ?)`,
       [open, at(60), at(-60), halfOpen, at(-10), at(-100)],
     );
-    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([halfOpen, b, a, deleted]);
-    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([halfOpen, b]);
+    await expect(deliveries.dueEndpoints(single, base, 10)).resolves.toEqual([halfOpen, a, b, deleted]);
+    await expect(deliveries.dueEndpoints(single, base, 2)).resolves.toEqual([halfOpen, a]);
     // Once its time is over, the open one is listed for its probe.
     await expect(deliveries.dueEndpoints(single, at(61), 1)).resolves.toEqual([open]);
   });
 
-  it('finds the claims in flight since before a time, by endpoint and claim, oldest first, up to the limit', async () => {
+  it('finds the runs holding their endpoints, the first to end first, up to the limit', async () => {
     await schedule();
-    const claims = [
-      { subscriptionId: inFlight, queuedAt: at(-240), attempts: 2 },
-      { subscriptionId: a, queuedAt: at(-120), attempts: 1 },
-      { subscriptionId: b, queuedAt: at(-30), attempts: 1 },
+    await run(b, 'run.b', at(5));
+    const live = [
+      { subscriptionId: b, runId: 'run.b' },
+      { subscriptionId: inFlight, runId: 'run.in-flight' },
     ];
-    await expect(deliveries.staleClaims(base, 10)).resolves.toEqual(claims);
-    await expect(deliveries.staleClaims(base, 2)).resolves.toEqual(claims.slice(0, 2));
-    await expect(deliveries.staleClaims(at(-240), 10)).resolves.toEqual([]);
+    await expect(deliveries.liveRuns(base, 10)).resolves.toEqual(live);
+    await expect(deliveries.liveRuns(base, 1)).resolves.toEqual(live.slice(0, 1));
+    await expect(deliveries.liveRuns(at(10), 10)).resolves.toEqual([]);
   });
 
-  it('counts the backlog of due attempts not in flight, and since when the oldest is due', async () => {
+  it("reads a run's next batch, oldest due first, up to the limit", async () => {
     await schedule();
-    await expect(webhooks.outboxBacklog(base)).resolves.toEqual({ pending: 4, oldestAt: at(-300) });
+    const next = (limit: number) =>
+      deliveries.claimDue(single, a, base, limit).then((rows) => rows.map((row) => row.id));
+    await expect(next(10)).resolves.toEqual(['dlv_8', 'dlv_1', 'dlv_2']);
+    await expect(next(2)).resolves.toEqual(['dlv_8', 'dlv_1']);
+  });
+
+  it('counts the backlog of due attempts (in flight included), and since when the oldest is due', async () => {
+    await schedule();
+    await expect(webhooks.outboxBacklog(base)).resolves.toEqual({ pending: 9, oldestAt: at(-900) });
     await expect(webhooks.outboxBacklog(at(-3600))).resolves.toEqual({ pending: 0, oldestAt: null });
   });
 
@@ -179,7 +201,7 @@ describe('webhook schedule queries (e2e)', () => {
     };
     // Walking the 6,000 delivered rows would read thousands; each query needs a few reads per endpoint.
     expect(await reads(() => deliveries.dueEndpoints(single, base, 10))).toBeLessThan(100);
-    expect(await reads(() => deliveries.staleClaims(base, 10))).toBeLessThan(100);
+    expect(await reads(() => deliveries.claimDue(single, a, base, 64))).toBeLessThan(100);
     expect(await reads(() => webhooks.outboxBacklog(base))).toBeLessThan(100);
   });
 });

@@ -2,7 +2,9 @@ import type { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { QueryFailedError } from 'typeorm';
 import { BatchTransaction, Statement } from '../src/database/statement-batch';
+import { attemptName } from '../src/modules/webhooks/delivery/delivery-policy';
 import { DeliveryRecorder } from '../src/modules/webhooks/delivery/delivery-recorder';
+import { DeliveryRunner } from '../src/modules/webhooks/delivery/delivery-runner';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
@@ -80,16 +82,24 @@ describe('webhook destinations are isolated (e2e)', () => {
   const countBy = async (placeId: string) =>
     (
       await t.dataSource.query(
-        `SELECT SUM(status = 'delivered') AS delivered, SUM(queued_at IS NOT NULL) AS inQueue,
-                SUM(status = 'failed') AS failed
+        `SELECT SUM(status = 'delivered') AS delivered, SUM(status = 'failed') AS failed
          FROM webhook_deliveries WHERE place_id = ?`,
         [placeId],
       )
     ).map((row: Record<string, string | null>) => ({
       delivered: Number(row.delivered ?? 0),
-      inQueue: Number(row.inQueue ?? 0),
       failed: Number(row.failed ?? 0),
     }))[0];
+  /** A run holds the place's endpoint: it has attempts in flight, or is about to. */
+  const running = async (placeId: string) =>
+    (
+      await t.dataSource.query(
+        `SELECT st.run_id FROM webhook_endpoint_states st
+         JOIN webhook_subscriptions s ON s.id = st.subscription_id
+         WHERE s.place_id = ? AND st.run_until > NOW(3)`,
+        [placeId],
+      )
+    ).length > 0;
 
   it('delivers every event of a healthy gym while a hanging gym holds only its share of attempts open', async () => {
     hanging.respond((_r, _i, res) => {
@@ -107,9 +117,11 @@ describe('webhook destinations are isolated (e2e)', () => {
     // Every attempt to the hanging receiver is still open (60 s deadline): it never had more than 4.
     expect(hanging.received).toHaveLength(4);
     expect(mostOpen).toBe(4);
-    expect(await countBy(stuck.gym.place.id)).toEqual({ delivered: 0, inQueue: 4, failed: 0 });
+    expect(await countBy(stuck.gym.place.id)).toEqual({ delivered: 0, failed: 0 });
+    expect(await running(stuck.gym.place.id)).toBe(true);
     await eventually(async () => (await countBy(fine.gym.place.id)).delivered === 12, 10_000, '12 recorded');
-    expect(await countBy(fine.gym.place.id)).toEqual({ delivered: 12, inQueue: 0, failed: 0 });
+    expect(await countBy(fine.gym.place.id)).toEqual({ delivered: 12, failed: 0 });
+    await eventually(async () => !(await running(fine.gym.place.id)), 10_000, 'the healthy run to end');
     expect(new Set(healthy.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
   }, 60_000);
 
@@ -129,11 +141,12 @@ describe('webhook destinations are isolated (e2e)', () => {
 
     // Attempts handed over before it opened report back; after that nothing goes out and nothing is failed:
     // the deliveries wait, due.
-    await eventually(async () => (await countBy(g.gym.place.id)).inQueue === 0, 15_000, 'attempts back');
+    await eventually(async () => !(await running(g.gym.place.id)), 15_000, 'attempts back');
     const sent = healthy.received.length;
     for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 300));
     expect(healthy.received).toHaveLength(sent);
-    expect(await countBy(g.gym.place.id)).toEqual({ delivered: 0, inQueue: 0, failed: 0 });
+    expect(await countBy(g.gym.place.id)).toEqual({ delivered: 0, failed: 0 });
+    expect(await running(g.gym.place.id)).toBe(false);
 
     const admin = await request(t.http)
       .get(`/admin/deliveries?place_id=${g.gym.place.id}`)
@@ -167,8 +180,8 @@ describe('webhook destinations are isolated (e2e)', () => {
   });
 
   /**
-   * `count` deliveries to a subscribed gym's endpoint, due only in an hour (the poller must not claim them
-   * before the test has set them up), and how a runner reports their attempts and batches.
+   * `count` deliveries to a subscribed gym's endpoint, due in an hour, the endpoint held by a run of the test's
+   * until three hours from now (so the poller starts none), and how that run reports attempts and batches.
    */
   async function reportedDeliveries(count: number) {
     const g = await subscribedGym(healthy.url(), 0);
@@ -210,47 +223,55 @@ describe('webhook destinations are isolated (e2e)', () => {
         ? { status: 'delivered' as const, nextAttemptAt: null }
         : { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + 10_800_000) }),
     });
-    const batch = (attempts: ReturnType<typeof record>[], claimNext: number) => ({
+    const runId = 'run.test/holder';
+    await t.dataSource.query(
+      'INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, run_id, run_until) VALUES (?, 0, 0, ?, ?)',
+      [String(subscription.id), runId, new Date(now.getTime() + 10_800_000)],
+    );
+    const batch = (attempts: ReturnType<typeof record>[], claimNext: number, by = runId) => ({
       subscriptionId: String(subscription.id),
+      runId: by,
       attempts,
       mayBeFailing: false,
       breakerThreshold: 3,
       breakerOpenSeconds: 30,
       claimNext,
     });
-    /** In a worker's hands: a lease far ahead, so the poller leaves them alone. */
-    const inFlight = (some: string[]) =>
-      t.dataSource.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [
-        new Date(now.getTime() + 3_600_000),
+    /** Due only after the batches' moment: not among the run's next attempts. */
+    const dueLater = (some: string[]) =>
+      t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
+        new Date(now.getTime() + 10_800_000),
         some,
       ]);
     const lease = {
       now: new Date(now.getTime() + 7_200_000),
       leaseUntil: new Date(now.getTime() + 7_300_000),
     };
-    return { now, ids, record, batch, inFlight, lease };
+    const hold = async () =>
+      (
+        await t.dataSource.query(
+          'SELECT run_until AS until FROM webhook_endpoint_states WHERE subscription_id = ?',
+          [String(subscription.id)],
+        )
+      )[0].until as Date;
+    return { now, ids, record, batch, dueLater, lease, hold };
   }
 
   it('records outcomes reported together only for the attempt each delivery still waits for', async () => {
-    const { now, ids, record, batch, inFlight, lease } = await reportedDeliveries(7);
-    // All four in a worker's hands; the last one has moved on to its second attempt since.
-    await inFlight([...ids.slice(0, 4), ids[5]]);
-    // The fifth is due and in nobody's hands, but its first attempt is due only after the batch's moment, so
-    // the poller leaves it to the batch's claim.
-    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
-      new Date(now.getTime() + 3_600_000),
-      [ids[4], ids[6]],
-    ]);
+    const { now, ids, record, batch, dueLater, lease, hold } = await reportedDeliveries(7);
+    // The fourth has moved on to its second attempt since, due later.
     await t.dataSource.query('UPDATE webhook_deliveries SET attempts = 1 WHERE id = ?', [ids[3]]);
+    await dueLater([ids[3]]);
 
     const results = await t.app.get(DeliveryRecorder).record(
       // The second copy of ids[0] is a stray copy of the same attempt; ids[3]'s is a stale one. The batch with
-      // a failure claims nothing; the other asks for as many next attempts as it had.
+      // a failure claims nothing; the other asks for up to two next attempts.
       [
         batch([record(ids[0], 204), record(ids[1], 500), record(ids[0], 204)], 0),
         batch([record(ids[2], 204), record(ids[3], 204)], 2),
-        // Another run of the same endpoint, in the same transaction: its next attempts are not the other's.
-        batch([record(ids[5], 204)], 1),
+        // A run that no longer holds the endpoint, in the same transaction: its outcome is written, and what
+        // it read of the endpoint's next attempts dropped.
+        batch([record(ids[5], 204)], 1, 'run.test/gone'),
       ],
       lease,
     );
@@ -259,14 +280,19 @@ describe('webhook destinations are isolated (e2e)', () => {
     // A success, then a failure: the endpoint's count starts again at 1.
     expect(results[0].breaker).toMatchObject({ failures: 1 });
     expect(results[0].next).toEqual([]);
-    // The batch that asked for its endpoint's next attempts got one per recorded outcome, claimed with its work.
-    expect(results[1].next).toEqual([
-      expect.objectContaining({ id: ids[4], attempts: 0, inQueue: true, eventId: 'evt_batch_4' }),
-    ]);
-    expect(results[2].next).toEqual([expect.objectContaining({ id: ids[6], eventId: 'evt_batch_6' })]);
+    expect(results[0].heldUntil).toBeNull();
+    // The run holding the endpoint renewed its hold and read its next attempts with their work: the due rows
+    // that no outcome moved.
+    expect(results[1].heldUntil).toEqual(lease.leaseUntil);
+    expect(await hold()).toEqual(lease.leaseUntil);
+    expect(results[1].next.map((work) => work.id).sort()).toEqual([ids[4], ids[6]].sort());
+    expect(results[1].next).toContainEqual(
+      expect.objectContaining({ id: ids[4], attempts: 0, status: 'pending', eventId: 'evt_batch_4' }),
+    );
+    expect(results[2]).toMatchObject({ recorded: [true], next: [], heldUntil: null });
     const rows = await t.dataSource.query(
       `SELECT id, status, attempts, last_status_code AS code, last_error AS error, last_attempt_at AS lastAt,
-              next_attempt_at AS nextAt, queued_at AS queuedAt, delivered_at AS deliveredAt
+              next_attempt_at AS nextAt, delivered_at AS deliveredAt
        FROM webhook_deliveries`,
     );
     const byId = new Map<string, Record<string, unknown>>(
@@ -280,7 +306,6 @@ describe('webhook destinations are isolated (e2e)', () => {
       error: null,
       lastAt: now,
       nextAt: null,
-      queuedAt: null,
       deliveredAt: now,
     });
     expect(byId.get(ids[1])).toMatchObject({
@@ -290,12 +315,11 @@ describe('webhook destinations are isolated (e2e)', () => {
       error: 'HTTP 500',
       lastAt: now,
       nextAt: new Date(now.getTime() + 10_800_000),
-      queuedAt: null,
       deliveredAt: null,
     });
     expect(byId.get(ids[2])).toMatchObject({ status: 'delivered', attempts: 1, code: 204 });
     expect(byId.get(ids[3])).toMatchObject({ status: 'pending', attempts: 1, code: null });
-    expect(byId.get(ids[4])?.queuedAt).toEqual(new Date(now.getTime() + 7_300_000));
+    expect(byId.get(ids[4])).toMatchObject({ status: 'pending', attempts: 0 });
     // This test's deliveries only: an earlier test's delivery may still record a late attempt beside them.
     const attempts = await t.dataSource.query(
       'SELECT delivery_id AS id, number FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY id',
@@ -305,12 +329,9 @@ describe('webhook destinations are isolated (e2e)', () => {
   });
 
   it('writes a usual batch without reading its rows first; one attempt no longer awaited rolls that back and reads them', async () => {
-    const { now, ids, record, batch, inFlight, lease } = await reportedDeliveries(5);
-    await inFlight(ids.slice(0, 4));
-    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?', [
-      new Date(now.getTime() + 3_600_000),
-      ids[4],
-    ]);
+    const { ids, record, batch, dueLater, lease } = await reportedDeliveries(5);
+    // The third and fourth are sent by a later batch of the run; the fifth is its next attempt.
+    await dueLater(ids.slice(2, 4));
     const sent: Statement[] = [];
     const run = BatchTransaction.prototype.run;
     const spy = jest.spyOn(BatchTransaction.prototype, 'run').mockImplementation(function (
@@ -344,7 +365,7 @@ describe('webhook destinations are isolated (e2e)', () => {
       spy.mockRestore();
     }
     const rows = await t.dataSource.query(
-      'SELECT id, status, attempts, queued_at AS queuedAt FROM webhook_deliveries WHERE id IN (?) ORDER BY id',
+      'SELECT id, status, attempts FROM webhook_deliveries WHERE id IN (?) ORDER BY id',
       [ids.slice(2, 4)],
     );
     expect(rows.map((row: { status: string; attempts: number }) => [row.status, row.attempts])).toEqual(
@@ -389,5 +410,71 @@ describe('webhook destinations are isolated (e2e)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+  /** Three due deliveries of a gym whose endpoint a run (`runId`) holds until `until`; the job naming them. */
+  async function heldEndpoint(runId: (subscriptionId: string) => string, until: Date) {
+    const { ids } = await reportedDeliveries(3);
+    const [{ id: subscriptionId }] = await t.dataSource.query(
+      'SELECT subscription_id AS id FROM webhook_deliveries WHERE id = ?',
+      [ids[0]],
+    );
+    await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = NOW(3) WHERE id IN (?)', [ids]);
+    const jobId = runId(String(subscriptionId));
+    await t.dataSource.query(
+      'UPDATE webhook_endpoint_states SET run_id = ?, run_until = ? WHERE subscription_id = ?',
+      [jobId, until, String(subscriptionId)],
+    );
+    const job = {
+      subscriptionId: String(subscriptionId),
+      attempts: ids.map((id) => attemptName(id, 0, 1)),
+    };
+    const state = async () =>
+      (
+        await t.dataSource.query(
+          'SELECT run_id AS runId, run_until AS runUntil FROM webhook_endpoint_states WHERE subscription_id = ?',
+          [String(subscriptionId)],
+        )
+      )[0] as { runId: string | null; runUntil: Date | null };
+    return { ids, jobId, job, state };
+  }
+
+  it('sends a run once however many copies of its job begin: the first takes the endpoint over, the others send nothing', async () => {
+    const { ids, jobId, job, state } = await heldEndpoint(
+      (subscriptionId) => `run.${subscriptionId}.${Date.now()}`,
+      new Date(Date.now() + 60_000),
+    );
+    const runner = t.app.get(DeliveryRunner);
+    const runs = await Promise.all([runner.run(job, jobId), runner.run(job, jobId), runner.run(job, jobId)]);
+
+    expect(runs.map((run) => run.delivered).sort()).toEqual([0, 0, 3]);
+    expect(healthy.received.map((each) => each.headers['webhook-id']).sort()).toEqual(
+      ['evt_batch_0', 'evt_batch_1', 'evt_batch_2'].sort(),
+    );
+    expect(
+      (
+        await countBy(
+          (
+            await t.dataSource.query('SELECT place_id AS id FROM webhook_deliveries WHERE id = ?', [ids[0]])
+          )[0].id,
+        )
+      ).delivered,
+    ).toBe(3);
+    // The run is over: the endpoint is free for the poller's next one.
+    expect(await state()).toEqual({ runId: null, runUntil: null });
+  });
+
+  it('sends nothing for a job that begins once another run holds its endpoint', async () => {
+    const { job, state } = await heldEndpoint(
+      (subscriptionId) => `run.${subscriptionId}.1`,
+      new Date(Date.now() + 60_000),
+    );
+    const other = (await state()).runId as string;
+    // The poller started another run meanwhile (the job's hold had ended): the late job finds it taken.
+    await t.dataSource.query("UPDATE webhook_endpoint_states SET run_id = 'run.other.2'");
+    const late = await t.app.get(DeliveryRunner).run(job, other);
+
+    expect(late).toEqual({ delivered: 0, failed: 0, batches: 0 });
+    expect(healthy.received).toHaveLength(0);
+    expect((await state()).runId).toBe('run.other.2');
   });
 });

@@ -175,9 +175,10 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
       await queue.pause(true);
       const g = await subscribedGym();
       await g.checkIn();
-      const inQueue = async () =>
-        (await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE queued_at IS NOT NULL'))[0];
-      await eventually(async () => (await inQueue()) !== undefined, 15_000, 'handed to the queue');
+      // A run holds the endpoint: its job is in the queue.
+      const running = async () =>
+        (await t.dataSource.query('SELECT run_id FROM webhook_endpoint_states WHERE run_id IS NOT NULL'))[0];
+      await eventually(async () => (await running()) !== undefined, 15_000, 'handed to the queue');
       const { id } = await delivery();
       await eventually(async () => (await jobOf(id, 1)) !== null, 5000, 'the job');
       await (await jobOf(id, 1))?.remove();

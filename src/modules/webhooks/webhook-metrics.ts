@@ -30,14 +30,14 @@ export class WebhookMetrics implements OnModuleInit {
     this.metrics.gaugeAtScrape(
       {
         name: 'webhook_outbox_pending',
-        help: 'Webhook attempts due but not yet handed to the queue (the outbox backlog)',
+        help: 'Webhook attempts due and without an outcome yet, those in flight included (the outbox backlog)',
       },
       async (gauge) => gauge.set((await readBacklog()).pending),
     );
     this.metrics.gaugeAtScrape(
       {
         name: 'webhook_outbox_oldest_pending_age_seconds',
-        help: 'How long the oldest due attempt has waited for the queue (0 when none waits)',
+        help: 'How long the oldest due attempt has waited for its outcome (0 when none waits)',
       },
       async (gauge) => {
         const { oldestAt } = await readBacklog();

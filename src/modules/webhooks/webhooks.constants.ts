@@ -35,8 +35,4 @@ export interface DeliverJobData {
   attempts?: string[];
   /** The endpoint had failures when the batch was handed over: a success closes its breaker. */
   failing?: boolean;
-  /** A job of the earlier layout (one attempt per job): its delivery, redelivery count and attempt number. */
-  deliveryId?: string;
-  redeliveries?: number;
-  attempt?: number;
 }

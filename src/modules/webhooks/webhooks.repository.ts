@@ -152,20 +152,21 @@ export class WebhooksRepository {
   }
 
   /**
-   * How many attempts are due and not handed to the queue yet, and since when the oldest is due. In two reads
+   * How many attempts are due (those of a batch in flight included: they are due until their outcome), and
+   * since when the oldest is due. In two reads
    * of the endpoint index, so that neither walks the delivered history: the endpoints with a due attempt (a
    * loose index scan, one look-up per endpoint), then their due rows alone (one range per endpoint).
    */
   async outboxBacklog(now: Date): Promise<{ pending: number; oldestAt: Date | null }> {
     const endpoints: { id: string }[] = await this.dataSource.query(
       `SELECT subscription_id AS id, MIN(next_attempt_at) AS dueAt FROM webhook_deliveries
-       WHERE queued_at IS NULL AND next_attempt_at <= ? GROUP BY subscription_id`,
+       WHERE next_attempt_at <= ? GROUP BY subscription_id`,
       [now],
     );
     if (endpoints.length === 0) return { pending: 0, oldestAt: null };
     const [row]: { pending: string; oldestAt: Date | null }[] = await this.dataSource.query(
       `SELECT COUNT(*) AS pending, MIN(next_attempt_at) AS oldestAt FROM webhook_deliveries
-       WHERE subscription_id IN (?) AND queued_at IS NULL AND next_attempt_at <= ?`,
+       WHERE subscription_id IN (?) AND next_attempt_at <= ?`,
       [endpoints.map((endpoint) => endpoint.id), now],
     );
     return { pending: Number(row.pending), oldestAt: row.oldestAt };
@@ -216,9 +217,14 @@ export class WebhooksRepository {
     return rows.map((row) => new Date(row.createdAt));
   }
 
-  /** A new URL is a new endpoint: its breaker starts closed. */
+  /** A new URL is a new endpoint: its breaker starts closed (a run sending its deliveries keeps its hold). */
   async resetBreaker(subscriptionId: string, executor: Executor = this.dataSource): Promise<void> {
-    await executor.query('DELETE FROM webhook_endpoint_states WHERE subscription_id = ?', [subscriptionId]);
+    await executor.query(
+      `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL,
+         last_error = NULL, last_failure_at = NULL
+       WHERE subscription_id = ?`,
+      [subscriptionId],
+    );
   }
 
   async deliveryLog(placeId: string, status: DeliveryStatus | undefined, offset: number, limit: number) {
@@ -250,7 +256,7 @@ export class WebhooksRepository {
     executor: Executor = this.dataSource,
   ): Promise<'requeued' | 'missing' | 'busy'> {
     const result: { affectedRows: number } = await executor.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, queued_at = NULL,
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?,
          redeliveries = redeliveries + 1
        WHERE id = ? AND place_id = ? AND status IN ('delivered', 'failed')`,
       [now, deliveryId, placeId],

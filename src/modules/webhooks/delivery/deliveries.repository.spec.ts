@@ -44,7 +44,9 @@ describe('DeliveriesRepository.moveStatements', () => {
       0,
     ]);
     // Only rows still waiting for that very attempt: in flight, in the same chain, after as many attempts.
-    expect(moves[0].sql).toContain('AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL');
+    expect(moves[0].sql).toContain(
+      "AND redeliveries = ? AND attempts = ? AND status IN ('pending', 'queued')",
+    );
     expect(moves[0].read({ affectedRows: 2, insertId: 0 })).toBe(2);
   });
 

@@ -28,8 +28,6 @@ export interface DueAttempt {
 /** What sending an attempt needs, read with the claim. */
 export interface DeliveryWork extends DueAttempt {
   status: DeliveryStatus;
-  /** An attempt of it is in flight (claimed and not reported back). */
-  inQueue: boolean;
   eventId: string;
   payload: string;
   /** The subscription's current URL and sealed secret; null when it was deleted. */
@@ -71,7 +69,14 @@ export interface LockedDelivery {
   id: string;
   redeliveries: number;
   attempts: number;
-  inQueue: boolean;
+  /** Still on its way (`pending` or `queued`): its next attempt is awaited. */
+  waiting: boolean;
+}
+
+/** The run that holds an endpoint: `runId` starts with its Bull job's id. */
+export interface EndpointRun {
+  subscriptionId: string;
+  runId: string;
 }
 
 /** One attempt's outcome, to be written: its attempt row and its delivery's next state. */
@@ -91,7 +96,13 @@ export interface AttemptWrite {
 const BREAKER_COLUMNS = `subscription_id AS subscriptionId, failures, opens, open_until AS openUntil,
   opened_at AS openedAt, last_error AS lastError, last_failure_at AS lastFailureAt`;
 
-const toDue = (row: DueAttempt): DueAttempt => ({
+/** A delivery's work with its subscription's URL, secret and format (null when it was deleted). */
+const WORK_COLUMNS = `d.id, d.status, d.attempts, d.redeliveries, d.subscription_id AS subscriptionId,
+  d.event_id AS eventId, d.payload, d.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext,
+  s.format`;
+
+const toWork = (row: DeliveryWork): DeliveryWork => ({
+  ...row,
   id: String(row.id),
   subscriptionId: String(row.subscriptionId),
   redeliveries: Number(row.redeliveries),
@@ -107,35 +118,105 @@ export class DeliveriesRepository {
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
   /**
-   * Endpoints (subscriptions) with at least one attempt due at `now` and not in flight, the longest-waiting
-   * first, leaving out those whose breaker is open (they may send nothing before `open_until`; a half-open one,
-   * past it, is listed for its probe): endpoints that wait behind their breaker, whose due attempts are the
-   * oldest, would otherwise fill every round and keep the others from the poller. MIN makes the inner read a
-   * loose index scan of the endpoint index ("Using index for group-by"): one look-up per endpoint, never the
-   * delivered history. Deleted subscriptions' rows are found too (the runner fails them).
+   * Endpoints (subscriptions) with at least one attempt due at `now` and no run sending them, the
+   * longest-waiting first, leaving out those whose breaker is open (they may send nothing before `open_until`;
+   * a half-open one, past it, is listed for its probe): endpoints that wait behind their breaker, whose due
+   * attempts are the oldest, would otherwise fill every round and keep the others from the poller. MIN makes the
+   * inner read a loose index scan of the endpoint index ("Using index for group-by"): one look-up per endpoint,
+   * never the delivered history. Deleted subscriptions' rows are found too (the runner fails them).
    */
   async dueEndpoints(executor: Executor, now: Date, limit: number): Promise<string[]> {
     const rows: { id: string }[] = await executor.query(
       `SELECT e.id FROM
          (SELECT subscription_id AS id, MIN(next_attempt_at) AS dueAt FROM webhook_deliveries
-          WHERE queued_at IS NULL AND next_attempt_at <= ? GROUP BY subscription_id) e
+          WHERE next_attempt_at <= ? GROUP BY subscription_id) e
        LEFT JOIN webhook_endpoint_states st ON st.subscription_id = e.id
-       WHERE st.open_until IS NULL OR st.open_until <= ?
+       WHERE (st.open_until IS NULL OR st.open_until <= ?) AND (st.run_until IS NULL OR st.run_until <= ?)
        ORDER BY e.dueAt, e.id LIMIT ?`,
-      [now, now, limit],
+      [now, now, now, limit],
     );
     return rows.map((row) => String(row.id));
   }
 
-  /** Attempts of these endpoints in flight right now. */
-  async inFlight(executor: Executor, subscriptionIds: string[]): Promise<Map<string, number>> {
-    if (subscriptionIds.length === 0) return new Map();
-    const rows: { id: string; n: string }[] = await executor.query(
-      `SELECT subscription_id AS id, COUNT(*) AS n FROM webhook_deliveries
-       WHERE subscription_id IN (?) AND queued_at IS NOT NULL GROUP BY subscription_id`,
-      [subscriptionIds],
+  /**
+   * Run `runId` holds the endpoint until `until`, unless another run holds it now (true when it was taken).
+   * Every run of an endpoint writes this one row, so two processes (or Galera nodes) taking it at once conflict.
+   */
+  async startRun(
+    executor: Executor,
+    subscriptionId: string,
+    runId: string,
+    until: Date,
+    now: Date,
+  ): Promise<boolean> {
+    await executor.query(
+      'INSERT IGNORE INTO webhook_endpoint_states (subscription_id, failures, opens) VALUES (?, 0, 0)',
+      [subscriptionId],
     );
-    return new Map(rows.map((row) => [String(row.id), Number(row.n)]));
+    const result: WriteResult = await executor.query(
+      `UPDATE webhook_endpoint_states SET run_id = ?, run_until = ?
+       WHERE subscription_id = ? AND (run_until IS NULL OR run_until <= ?)`,
+      [runId, until, subscriptionId, now],
+    );
+    return result.affectedRows > 0;
+  }
+
+  /**
+   * A started run takes the endpoint over from the job that named it (`jobRunId`), under an id of its own, if
+   * the job still holds it: a copy of the job, or a job that started after its hold ended, finds it gone.
+   */
+  async adoptRun(
+    subscriptionId: string,
+    jobRunId: string,
+    runId: string,
+    until: Date,
+    now: Date,
+  ): Promise<boolean> {
+    const result: WriteResult = await this.dataSource.query(
+      `UPDATE webhook_endpoint_states SET run_id = ?, run_until = ?
+       WHERE subscription_id = ? AND run_id = ? AND run_until > ?`,
+      [runId, until, subscriptionId, jobRunId, now],
+    );
+    return result.affectedRows > 0;
+  }
+
+  /** The run still holds the endpoint, now until `until` (reads as whether it does). */
+  renewRunStatement(subscriptionId: string, runId: string, until: Date): Statement<boolean> {
+    return prepared(
+      'UPDATE webhook_endpoint_states SET run_until = ? WHERE subscription_id = ? AND run_id = ?',
+      [until, subscriptionId, runId],
+      (result) => (result as WriteResult).affectedRows > 0,
+    );
+  }
+
+  /** A run whose job waits in the queue holds its endpoint until `until`. */
+  async extendRun(subscriptionId: string, runId: string, until: Date): Promise<void> {
+    const renew = this.renewRunStatement(subscriptionId, runId, until);
+    await this.dataSource.query(renew.sql, [...renew.values]);
+  }
+
+  /** The run is over: the endpoint is free for the poller's next run (true when the run still held it). */
+  async endRun(
+    subscriptionId: string,
+    runId: string,
+    executor: Executor = this.dataSource,
+  ): Promise<boolean> {
+    const result: WriteResult = await executor.query(
+      `UPDATE webhook_endpoint_states SET run_id = NULL, run_until = NULL
+       WHERE subscription_id = ? AND run_id = ?`,
+      [subscriptionId, runId],
+    );
+    return result.affectedRows > 0;
+  }
+
+  /** Runs holding their endpoints at `now`. */
+  async liveRuns(now: Date, limit: number): Promise<EndpointRun[]> {
+    const rows: { subscriptionId: string; runId: string }[] = await this.dataSource.query(
+      `SELECT subscription_id AS subscriptionId, run_id AS runId FROM webhook_endpoint_states
+       WHERE run_until > ? ORDER BY run_until LIMIT ?`,
+      [now, limit],
+    );
+    return rows.map((row) => ({ subscriptionId: String(row.subscriptionId), runId: String(row.runId) }));
   }
 
   /** The breakers of these endpoints that have seen a failure since their last success. */
@@ -169,121 +250,60 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Claims up to `limit` due attempts of one endpoint, oldest due first, skipping rows another claim holds. */
-  async claimDue(manager: Executor, subscriptionId: string, now: Date, limit: number): Promise<DueAttempt[]> {
-    const claim = this.claimStatement(subscriptionId, now, limit);
-    return claim.read(await manager.query(claim.sql, [...claim.values]));
-  }
-
-  claimStatement(subscriptionId: string, now: Date, limit: number): Statement<DueAttempt[]> {
-    return prepared(
+  /**
+   * Up to `limit` due attempts of one endpoint, oldest due first, for a run that holds the endpoint (or is about
+   * to): a plain read, nothing locked or marked. No other run sends the endpoint's rows, and an outcome moves
+   * only a row still waiting for its attempt.
+   */
+  async claimDue(
+    executor: Executor,
+    subscriptionId: string,
+    now: Date,
+    limit: number,
+  ): Promise<DueAttempt[]> {
+    const rows: DueAttempt[] = await executor.query(
       `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts
        FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
-       WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
-       ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
+       WHERE subscription_id = ? AND next_attempt_at <= ?
+       ORDER BY next_attempt_at LIMIT ?`,
       [subscriptionId, now, limit],
-      (result) => (result as DueAttempt[]).map(toDue),
-    );
-  }
-
-  /** These attempts are in flight since (or, claimed by a runner, until) `at`. */
-  async markQueued(manager: Executor, ids: string[], at: Date): Promise<void> {
-    if (ids.length === 0) return;
-    const mark = this.markQueuedStatement(ids, at);
-    await manager.query(mark.sql, [...mark.values]);
-  }
-
-  markQueuedStatement(ids: string[], at: Date): Statement {
-    return statement('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [at, ids]);
-  }
-
-  /** The queue did not take these attempts: they wait again, still due. */
-  async unqueue(ids: string[], queuedAt: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.dataSource.query(
-      'UPDATE webhook_deliveries SET queued_at = NULL WHERE id IN (?) AND queued_at = ?',
-      [ids, queuedAt],
-    );
-  }
-
-  /**
-   * Claims in flight since before `before` that have not reported back, by endpoint and claim (the rows a
-   * claim took share its `queued_at`), oldest first: the queue may have lost them. The claims are found by a
-   * loose index scan of the endpoint index (one look-up per endpoint and claim, not the delivered history);
-   * they drive the join (STRAIGHT_JOIN), so each claim's rows alone are counted, through the same index.
-   */
-  async staleClaims(
-    before: Date,
-    limit: number,
-  ): Promise<{ subscriptionId: string; queuedAt: Date; attempts: number }[]> {
-    const rows: { subscriptionId: string; queuedAt: Date; n: string }[] = await this.dataSource.query(
-      `SELECT c.subscription_id AS subscriptionId, c.queued_at AS queuedAt, COUNT(*) AS n
-       FROM (SELECT subscription_id, queued_at FROM webhook_deliveries
-             WHERE queued_at IS NOT NULL AND queued_at < ? GROUP BY subscription_id, queued_at) c
-       STRAIGHT_JOIN webhook_deliveries d ON d.subscription_id = c.subscription_id AND d.queued_at = c.queued_at
-       GROUP BY c.subscription_id, c.queued_at ORDER BY c.queued_at LIMIT ?`,
-      [before, limit],
     );
     return rows.map((row) => ({
+      id: String(row.id),
       subscriptionId: String(row.subscriptionId),
-      queuedAt: new Date(row.queuedAt),
-      attempts: Number(row.n),
+      redeliveries: Number(row.redeliveries),
+      attempts: Number(row.attempts),
     }));
   }
 
-  /** The attempts of a lost claim are due again at `now`, unless they have reported back since. */
-  async releaseClaim(subscriptionId: string, queuedAt: Date, now: Date): Promise<number> {
-    const result: { affectedRows: number } = await this.dataSource.query(
-      `UPDATE webhook_deliveries SET queued_at = NULL, next_attempt_at = ?
-       WHERE subscription_id = ? AND queued_at = ?`,
-      [now, subscriptionId, queuedAt],
+  /** As claimDue, with each attempt's work: a run's next batch. */
+  claimStatement(subscriptionId: string, now: Date, limit: number): Statement<DeliveryWork[]> {
+    return prepared(
+      `SELECT ${WORK_COLUMNS}
+       FROM webhook_deliveries d FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+       LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       WHERE d.subscription_id = ? AND d.next_attempt_at <= ?
+       ORDER BY d.next_attempt_at LIMIT ?`,
+      [subscriptionId, now, limit],
+      (result) => (result as DeliveryWork[]).map(toWork),
     );
-    return result.affectedRows;
-  }
-
-  /** These attempts were not made (the process is stopping): due again at `now`, if still waited for. */
-  async release(attempts: DueAttempt[], now: Date): Promise<void> {
-    for (const attempt of attempts)
-      await this.dataSource.query(
-        `UPDATE webhook_deliveries SET queued_at = NULL, next_attempt_at = ?
-         WHERE id = ? AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
-        [now, attempt.id, attempt.redeliveries, attempt.attempts],
-      );
   }
 
   /** The work of these deliveries, by id; a delivery that is gone is missing from the map. */
   async findWork(deliveryIds: readonly string[]): Promise<Map<string, DeliveryWork>> {
     if (deliveryIds.length === 0) return new Map();
-    const find = this.findWorkStatement(deliveryIds);
-    return find.read(await this.dataSource.query(find.sql, [...find.values]));
-  }
-
-  findWorkStatement(deliveryIds: readonly string[]): Statement<Map<string, DeliveryWork>> {
-    return statement(
-      `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
-              d.subscription_id AS subscriptionId, d.event_id AS eventId, d.payload,
-              d.request_id AS requestId, s.url, s.secret_ciphertext AS secretCiphertext, s.format
-       FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
-       WHERE d.id IN (?)`,
+    const rows: DeliveryWork[] = await this.dataSource.query(
+      `SELECT ${WORK_COLUMNS} FROM webhook_deliveries d
+       LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE d.id IN (?)`,
       [deliveryIds],
-      (result) =>
-        new Map(
-          (result as DeliveryWork[]).map((row) => [
-            String(row.id),
-            {
-              ...row,
-              ...toDue(row),
-              inQueue: Boolean(Number(row.inQueue)),
-            },
-          ]),
-        ),
     );
+    return new Map(rows.map((row) => [String(row.id), toWork(row)]));
   }
 
   /** The rows of these deliveries, locked for their outcomes. */
   lockStatement(ids: string[]): Statement<Map<string, LockedDelivery>> {
     return statement(
-      `SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue
+      `SELECT id, redeliveries, attempts, status IN ('pending', 'queued') AS waiting
        FROM webhook_deliveries WHERE id IN (?) FOR UPDATE`,
       [ids],
       (result) =>
@@ -294,7 +314,7 @@ export class DeliveriesRepository {
               id: String(row.id),
               redeliveries: Number(row.redeliveries),
               attempts: Number(row.attempts),
-              inQueue: Number(row.inQueue) === 1,
+              waiting: Number(row.waiting) === 1,
             },
           ]),
         ),
@@ -307,8 +327,8 @@ export class DeliveriesRepository {
    * is one statement (every answer a 200, first attempts, one URL, one send time); a batch with failures adds
    * one per kind of failure. Measured against the join with a derived table of the values (one `SELECT` per row,
    * `UNION ALL`) it replaced: about a third less of the server's CPU per row (docs/performance.md), and linear in
-   * the rows whatever they hold. Each moves only the rows still waiting for that very attempt (in flight, same
-   * chain, the attempts before it made), and reads as the number of rows it moved.
+   * the rows whatever they hold. Each moves only the rows still waiting for that very attempt (on their way,
+   * same chain, the attempts before it made), and reads as the number of rows it moved.
    */
   moveStatements(writes: readonly AttemptWrite[]): Statement<number>[] {
     const groups = new Map<string, { write: AttemptWrite; ids: string[] }>();
@@ -333,8 +353,8 @@ export class DeliveriesRepository {
       ({ write: { redeliveries, attempts, attempt, status, nextAttemptAt }, ids }) =>
         statement(
           `UPDATE webhook_deliveries SET attempts = ?, url = ?, status = ?, last_status_code = ?, last_error = ?,
-           last_attempt_at = ?, next_attempt_at = ?, queued_at = NULL${status === 'delivered' ? ', delivered_at = ?' : ''}
-         WHERE id IN (?) AND redeliveries = ? AND attempts = ? AND queued_at IS NOT NULL`,
+           last_attempt_at = ?, next_attempt_at = ?${status === 'delivered' ? ', delivered_at = ?' : ''}
+         WHERE id IN (?) AND redeliveries = ? AND attempts = ? AND status IN ('pending', 'queued')`,
           [
             attempt.number,
             attempt.url,
@@ -431,7 +451,7 @@ export class DeliveriesRepository {
    */
   async failChain(attempt: DueAttempt, error: string): Promise<boolean> {
     const result: { affectedRows: number } = await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = NULL, queued_at = NULL
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = ?, next_attempt_at = NULL
        WHERE id = ? AND redeliveries = ? AND status IN ('pending', 'queued') AND attempts = ?`,
       [error.slice(0, 1000), attempt.id, attempt.redeliveries, attempt.attempts],
     );

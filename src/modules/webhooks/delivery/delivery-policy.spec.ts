@@ -92,9 +92,9 @@ describe('delivery policy', () => {
 
   it('records only the attempt each row waits for, once', () => {
     const rows = new Map([
-      ['a', { redeliveries: 0, attempts: 0, inQueue: true }],
-      ['b', { redeliveries: 1, attempts: 2, inQueue: true }],
-      ['c', { redeliveries: 0, attempts: 0, inQueue: false }],
+      ['a', { redeliveries: 0, attempts: 0, waiting: true }],
+      ['b', { redeliveries: 1, attempts: 2, waiting: true }],
+      ['c', { redeliveries: 0, attempts: 0, waiting: false }],
     ]);
     const report = (deliveryId: string, redeliveries = 0, attempts = 0) => ({
       deliveryId,

@@ -105,12 +105,25 @@ export function endpointShare(
 }
 
 /**
- * The Bull job id of a batch the poller claimed: the endpoint and the moment of the claim, which every row of
- * the batch carries as its `queued_at`, so that the lost-attempt check finds a row's job from the row alone.
- * Adding the same batch twice is a no-op in Bull.
+ * The Bull job id of a run the poller started: the endpoint and the moment it took the endpoint, which holds
+ * it as its `run_id`, so that the lost-run check finds the job from the endpoint's row alone. Adding the same
+ * run twice is a no-op in Bull.
  */
-export function runJobId(subscriptionId: string, queuedAt: Date): string {
-  return `run.${subscriptionId}.${queuedAt.getTime()}`;
+export function runJobId(subscriptionId: string, startedAt: Date): string {
+  return `run.${subscriptionId}.${startedAt.getTime()}`;
+}
+
+/**
+ * The id under which a run, once its job has begun, holds its endpoint: its job's id and a token of its own, so
+ * that a copy of the same job finds the endpoint taken.
+ */
+export function adoptedRunId(jobId: string, token: string): string {
+  return `${jobId}/${token}`;
+}
+
+/** The Bull job of the run holding an endpoint under `runId`. */
+export function jobOfRun(runId: string): string {
+  return runId.split('/')[0];
 }
 
 /** One attempt of a batch as the job names it: delivery, redelivery count and attempt number. */
@@ -167,17 +180,17 @@ export function failedAttemptSummary(failed: FailedAttempt, others = 0): string 
 }
 
 /**
- * Which of the outcomes reported for these rows are recorded: only the attempt each row waits for (in flight,
+ * Which of the outcomes reported for these rows are recorded: only the attempt each row waits for (on its way,
  * same chain, same attempt count), and once. A stray copy of an attempt finds its row moved on and is dropped.
  */
 export function awaitedOutcomes<R extends { deliveryId: string; redeliveries: number; attempts: number }>(
-  rows: ReadonlyMap<string, { redeliveries: number; attempts: number; inQueue: boolean }>,
+  rows: ReadonlyMap<string, { redeliveries: number; attempts: number; waiting: boolean }>,
   reports: readonly R[],
 ): boolean[] {
   const taken = new Set<string>();
   return reports.map((report) => {
     const row = rows.get(report.deliveryId);
-    if (!row?.inQueue || taken.has(report.deliveryId)) return false;
+    if (!row?.waiting || taken.has(report.deliveryId)) return false;
     if (row.redeliveries !== report.redeliveries || row.attempts !== report.attempts) return false;
     taken.add(report.deliveryId);
     return true;

@@ -8,22 +8,30 @@ import { isDatabaseUnreachable } from '../../../database/mysql-errors';
 import { Transactions } from '../../../database/transactions';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from '../webhooks.constants';
 import { DeliveriesRepository, DueAttempt } from './deliveries.repository';
-import { attemptName, endpointShare, runJobId } from './delivery-policy';
+import { attemptName, endpointShare, jobOfRun, runJobId } from './delivery-policy';
 
 const POLL_INTERVAL_MS = 250;
 /** Endpoints looked at in one claim round; the next round takes the rest. */
 const ENDPOINTS_PER_ROUND = 200;
 const ROUNDS_PER_PASS = 50;
 const REDIS_TIMEOUT_MS = 2000;
-/** An attempt in the queue this long without reporting back is checked against Bull. */
+/** A run whose job has not begun this long after the poller started it is checked against Bull. */
 const LOST_AFTER_MS = 5000;
 const LOST_CHECK_EVERY_MS = 2000;
 const LOST_CHECK_BATCH = 200;
-/** A claim whose job Bull still holds is looked at again this long after. */
-const LIVE_RECHECK_MS = 5000;
+/**
+ * A run holds its endpoint for the attempt deadline plus this from when the poller starts it; while its job
+ * waits in Bull, the lost-run check extends the hold.
+ */
+const HOLD_MARGIN_MS = 5000;
 const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 /** The poller's lease: renewed every few seconds while its holder polls; free this long after it dies. */
 const POLLER_LEASE_MS = 10_000;
+
+/** When the poller started a run, from its job id (see runJobId). */
+function startedAt(jobId: string): number {
+  return Number(jobId.slice(jobId.lastIndexOf('.') + 1));
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -34,16 +42,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this claims due
- * attempts and hands them to Bull, one job per endpoint's batch (job id: endpoint and moment of the claim,
- * which each claimed row keeps as its `queued_at`), and Bull only runs them. One process polls at a time (the holder of the `webhook-poller` lease, see Lease: exclusive across
- * the nodes of a Galera cluster too), so each endpoint's share is exact over every process: at most
- * WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in the queue, none while its breaker is open, one probe when the
- * breaker's wait is over. Claims use `FOR UPDATE SKIP LOCKED` under READ COMMITTED.
+ * The due-poller. The database alone says when each attempt is due (`next_attempt_at`); this starts a run for
+ * each endpoint with due attempts and no run: the run holds the endpoint in its row of
+ * `webhook_endpoint_states` (`run_id`, the Bull job's id: the endpoint and the moment it was started) and its
+ * job names the endpoint's first batch, and Bull only runs it. Holding an endpoint writes that row, so two
+ * starts of one endpoint through two Galera nodes conflict and one is rolled back; one process polls at a time
+ * (the holder of the `webhook-poller` lease, see Lease). Each endpoint's share is exact over every process: one
+ * run at a time, with at most WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in flight, none while its breaker is
+ * open, one probe when the breaker's wait is over.
  *
- * Every 2 s it also looks for attempts handed over more than 5 s ago that never reported back: when Bull no
- * longer holds the job (Redis restarted empty, FLUSHALL) or holds it finished without an outcome, the attempt
- * is due again at once. So after any loss of Redis data each delivery resumes its own schedule within seconds.
+ * Every 2 s it also looks at runs started more than 5 s ago whose job has not begun: while Bull holds the job
+ * (waiting behind others), their hold is extended; when Bull no longer holds it (Redis restarted empty,
+ * FLUSHALL) or holds it finished, the endpoint is freed at once and its attempts go in the next run. A run
+ * that began and stopped (its process died) frees its endpoint when its hold ends. So after any loss of Redis
+ * data each delivery resumes its own schedule within seconds.
  */
 @Injectable()
 export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
@@ -55,8 +67,6 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
   private redisDown = false;
   private databaseDown = false;
   private lastLostCheckAt = 0;
-  /** Claims whose job Bull held when last looked at, and when to look again. */
-  private readonly liveClaims = new Map<string, number>();
   private readonly lease: Lease;
 
   constructor(
@@ -140,41 +150,32 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     return ready;
   }
 
-  /** Claims what is due, as the poller's lease holder, and hands it to Bull; how many attempts it handed over. */
+  /**
+   * Starts a run for each endpoint with due attempts and none running, as the poller's lease holder, and hands
+   * the runs to Bull; how many attempts their first batches hold.
+   */
   private async pollRound(): Promise<number> {
-    // Another process holds the lease and polls; it will hand over what is due.
+    // Another process holds the lease and polls; it will start what is due.
     if (!(await this.lease.hold())) return 0;
-    const queuedAt = this.clock.now();
+    const startedAt = this.clock.now();
     const failing = new Set<string>();
-    // The claim writes `queued_at` on every row it takes: two claims of one row through two Galera nodes conflict.
-    const claimed = await this.transactions.run(
+    const runs = await this.transactions.run(
       async (manager) => {
         failing.clear();
-        const attempts = await this.claim(manager, queuedAt, failing);
-        if (attempts.length > 0) {
-          await this.repository.markQueued(
-            manager,
-            attempts.map((attempt) => attempt.id),
-            queuedAt,
-          );
-        }
-        return attempts;
+        return this.startRuns(manager, startedAt, failing);
       },
       { isolation: 'READ COMMITTED' },
     );
-    if (claimed.length === 0) return 0;
-    const byEndpoint = new Map<string, DueAttempt[]>();
-    for (const attempt of claimed)
-      byEndpoint.set(attempt.subscriptionId, [...(byEndpoint.get(attempt.subscriptionId) ?? []), attempt]);
-    const labels = await this.repository.jobLabels([...byEndpoint.keys()]);
+    if (runs.length === 0) return 0;
+    const labels = await this.repository.jobLabels(runs.map((run) => run.subscriptionId));
     try {
       await withTimeout(
         this.queue.addBulk(
-          [...byEndpoint].map(([subscriptionId, attempts]) =>
+          runs.map(({ subscriptionId, attempts }) =>
             this.job(
               subscriptionId,
               attempts,
-              queuedAt,
+              startedAt,
               failing.has(subscriptionId),
               labels.get(subscriptionId),
             ),
@@ -183,32 +184,31 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
         REDIS_TIMEOUT_MS,
       );
     } catch (error) {
-      // Jobs that did get in run; their rows are claimed again and Bull ignores a job id it holds.
-      await this.repository.unqueue(
-        claimed.map((attempt) => attempt.id),
-        queuedAt,
+      // Jobs that did get in run (they take their endpoints back unless the next round has started others).
+      await Promise.all(
+        runs.map((run) =>
+          this.repository.endRun(run.subscriptionId, runJobId(run.subscriptionId, startedAt)),
+        ),
       );
       if (!this.redisDown)
         this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they wait in the database');
       this.redisDown = true;
       return 0;
     }
-    return claimed.length;
+    return runs.reduce((sum, run) => sum + run.attempts.length, 0);
   }
 
-  /** Due attempts, each endpoint limited to its share: its concurrency less what it has in flight. */
-  private async claim(
+  /** Runs of the endpoints with due attempts, each holding its endpoint, with a first batch of up to its share. */
+  private async startRuns(
     manager: Parameters<DeliveriesRepository['claimDue']>[0],
     now: Date,
     failing: Set<string>,
-  ): Promise<DueAttempt[]> {
+  ): Promise<{ subscriptionId: string; attempts: DueAttempt[] }[]> {
     const endpoints = await this.repository.dueEndpoints(manager, now, ENDPOINTS_PER_ROUND);
     if (endpoints.length === 0) return [];
-    const [inFlight, breakers] = await Promise.all([
-      this.repository.inFlight(manager, endpoints),
-      this.repository.failingEndpoints(manager, endpoints),
-    ]);
-    const claimed: DueAttempt[] = [];
+    const breakers = await this.repository.failingEndpoints(manager, endpoints);
+    const until = new Date(now.getTime() + this.config.webhookTimeoutMs + HOLD_MARGIN_MS);
+    const runs: { subscriptionId: string; attempts: DueAttempt[] }[] = [];
     for (const endpoint of endpoints) {
       const breaker = breakers.get(endpoint);
       if (breaker) failing.add(endpoint);
@@ -218,17 +218,22 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
         this.config.webhookEndpointConcurrency,
         now,
       );
-      const room = share - (inFlight.get(endpoint) ?? 0);
-      if (room > 0) claimed.push(...(await this.repository.claimDue(manager, endpoint, now, room)));
+      if (share === 0) continue;
+      const runId = runJobId(endpoint, now);
+      if (!(await this.repository.startRun(manager, endpoint, runId, until, now))) continue;
+      const attempts = await this.repository.claimDue(manager, endpoint, now, share);
+      if (attempts.length > 0) runs.push({ subscriptionId: endpoint, attempts });
+      // A run that finished them meanwhile: nothing to start.
+      else await this.repository.endRun(endpoint, runId, manager);
     }
-    return claimed;
+    return runs;
   }
 
-  /** A job names its batch's attempts and, for people reading the dashboard, the place and target host. */
+  /** A job names its first batch's attempts and, for people reading the dashboard, the place and target host. */
   private job(
     subscriptionId: string,
     attempts: DueAttempt[],
-    queuedAt: Date,
+    startedAt: Date,
     failing: boolean,
     label: { place: string; target: string } | undefined,
   ): { name: string; data: DeliverJobData; opts: JobOptions } {
@@ -243,7 +248,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
         ...(failing && { failing: true }),
       },
       opts: {
-        jobId: runJobId(subscriptionId, queuedAt),
+        jobId: runJobId(subscriptionId, startedAt),
         attempts: 1,
         removeOnComplete: 200,
         removeOnFail: 1000,
@@ -252,34 +257,32 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Claims that Bull lost, or ran without an outcome, are due again now. A claim of the poller is its job's; a
-   * claim of a runner (its next attempts) has no job of its own and is stale once the runner's lease is over.
+   * Runs whose job has not begun: while Bull holds the job their hold is extended; a job that Bull lost, or
+   * holds finished, frees its endpoint now. A run that began renews its own hold, and its endpoint is free when
+   * the hold ends.
    */
   private async recoverLost(): Promise<void> {
     const now = this.clock.now();
-    const stale = await this.repository.staleClaims(
-      new Date(now.getTime() - LOST_AFTER_MS),
-      LOST_CHECK_BATCH,
-    );
-    for (const [key, until] of this.liveClaims) if (until <= now.getTime()) this.liveClaims.delete(key);
-    let released = 0;
+    const runs = await this.repository.liveRuns(now, LOST_CHECK_BATCH);
+    let freed = 0;
     await Promise.all(
-      stale.map(async (claim) => {
-        const id = runJobId(claim.subscriptionId, claim.queuedAt);
-        if (this.liveClaims.has(id)) return;
-        const job: Job<DeliverJobData> | null = await withTimeout(this.queue.getJob(id), REDIS_TIMEOUT_MS);
+      runs.map(async ({ subscriptionId, runId }) => {
+        // A run that began holds its endpoint under an id of its own.
+        if (jobOfRun(runId) !== runId || startedAt(runId) > now.getTime() - LOST_AFTER_MS) return;
+        const job: Job<DeliverJobData> | null = await withTimeout(this.queue.getJob(runId), REDIS_TIMEOUT_MS);
         const state = job ? await withTimeout(job.getState(), REDIS_TIMEOUT_MS) : 'missing';
         if (LIVE_JOB_STATES.includes(state)) {
-          this.liveClaims.set(id, now.getTime() + LIVE_RECHECK_MS);
+          const until = new Date(now.getTime() + this.config.webhookTimeoutMs + HOLD_MARGIN_MS);
+          await this.repository.extendRun(subscriptionId, runId, until);
           return;
         }
-        // A finished job keeps its id: it must go before the same claim could be queued again.
+        // A finished job keeps its id: it must go before the same run could be queued again.
         if (job) await withTimeout(job.remove(), REDIS_TIMEOUT_MS).catch(() => undefined);
-        released += await this.repository.releaseClaim(claim.subscriptionId, claim.queuedAt, now);
+        if (await this.repository.endRun(subscriptionId, runId)) freed++;
       }),
     );
-    if (released > 0) {
-      this.logger.warn({ count: released }, 'The queue lost webhook attempts; they are due again');
+    if (freed > 0) {
+      this.logger.warn({ count: freed }, 'The queue lost webhook runs; their attempts are due again');
       void this.tick();
     }
   }

@@ -2,13 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { BatchTransaction, Statement } from '../../../database/statement-batch';
 import { Transactions } from '../../../database/transactions';
 import { awaitedOutcomes, breakerChange, breakerOpening } from './delivery-policy';
-import {
-  AttemptWrite,
-  DeliveriesRepository,
-  DeliveryWork,
-  DueAttempt,
-  EndpointBreaker,
-} from './deliveries.repository';
+import { AttemptWrite, DeliveriesRepository, DeliveryWork, EndpointBreaker } from './deliveries.repository';
 
 /** One attempt's outcome as a runner reports it: the attempt it made and what it writes. */
 export interface ReportedAttempt extends AttemptWrite {
@@ -18,6 +12,8 @@ export interface ReportedAttempt extends AttemptWrite {
 /** The outcomes of one batch to one endpoint, in the order the answers arrived. */
 export interface BatchReport {
   subscriptionId: string;
+  /** The run that sent the batch, which holds the endpoint. */
+  runId: string;
   attempts: ReportedAttempt[];
   /** The endpoint had failures before this batch: a success closes its breaker. */
   mayBeFailing: boolean;
@@ -37,6 +33,8 @@ export interface BatchRecorded {
   closed?: boolean;
   /** The endpoint's next due attempts, claimed for the runner with their work. */
   next: DeliveryWork[];
+  /** Until when the run holds its endpoint; null when it claimed nothing further (or lost its hold). */
+  heldUntil: Date | null;
 }
 
 /** A batch's outcome found a row that no longer waits for its attempt (see DeliveryRecorder.record). */
@@ -45,16 +43,16 @@ class AttemptsMovedOn extends Error {
 }
 
 /**
- * Writes the outcomes of batches in one transaction (two round trips on one server: the deliveries moved, the attempts logged,
- * the breakers written and the next attempts claimed; the claimed rows marked, their work read, COMMIT). Each
- * move changes only the rows still waiting for that very attempt and counts them: when every reported attempt is
- * still awaited (the usual case), the counts say so and nothing is read first. When one is not (a redelivery, a
- * lost claim released, a copy of the job), the transaction is rolled back and written again with the rows
- * locked and read first, so that only the awaited attempts are logged. The claimed rows' `queued_at` is the end
- * of the runner's lease, so that the lost-attempt check leaves them alone while the runner has them; a batch
- * claims at most as many as it reported, so an endpoint never has more than its share in flight. A transaction
- * that loses a conflict runs again from its start (Transactions): the receivers have their events, they must not
- * get them twice.
+ * Writes the outcomes of batches in one transaction (two round trips on one server: the deliveries moved, the
+ * attempts logged, the breakers written, each run's hold on its endpoint renewed and its next attempts read with
+ * their work; then COMMIT). Each move changes only the rows still waiting for that very attempt and counts them:
+ * when every reported attempt is still awaited (the usual case), the counts say so and nothing is read first.
+ * When one is not (a redelivery, a run whose hold ended, a copy of a job), the transaction is rolled back and
+ * written again with the rows locked and read first, so that only the awaited attempts are logged. The next
+ * attempts are a plain read of the endpoint's due rows, nothing marked: the run holds the endpoint (its row of
+ * `webhook_endpoint_states`), so no other run reads them as its own, and a run whose renewal finds its hold gone
+ * drops what it read. A transaction that loses a conflict runs again from its start (Transactions): the
+ * receivers have their events, they must not get them twice.
  */
 @Injectable()
 export class DeliveryRecorder {
@@ -96,6 +94,7 @@ export class DeliveryRecorder {
     const results: BatchRecorded[] = reports.map((report) => ({
       recorded: report.attempts.map(() => !readFirst),
       next: [],
+      heldUntil: null,
     }));
     const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
     if (readFirst && flat.length > 0) {
@@ -114,10 +113,8 @@ export class DeliveryRecorder {
     }
     const moves = this.repository.moveStatements(writes);
     const statements: Statement[] = [...moves, this.repository.attemptsStatement(writes)];
-    const claims: DueAttempt[][] = reports.map(() => []);
     const reads: ((read: unknown[]) => void)[] = [];
     const failed: { report: number; at: Date }[] = [];
-    const wanted: { report: number; count: number }[] = [];
     reports.forEach((report, r) => {
       const accepted = report.attempts.filter((_, a) => results[r].recorded[a]);
       if (accepted.length === 0) return;
@@ -135,24 +132,19 @@ export class DeliveryRecorder {
         reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
         failed.push({ report: r, at: last });
       }
-      if (change.kind !== 'fail' && report.claimNext > 0)
-        wanted.push({ report: r, count: Math.min(report.claimNext, accepted.length) });
-    });
-    // One claim per endpoint: SKIP LOCKED does not skip the rows this transaction locked itself, so two
-    // claims of one endpoint here would hand the same rows to two runs.
-    const byEndpoint = new Map<string, { report: number; count: number }[]>();
-    for (const want of wanted) {
-      const id = reports[want.report].subscriptionId;
-      byEndpoint.set(id, [...(byEndpoint.get(id) ?? []), want]);
-    }
-    for (const [subscriptionId, wants] of byEndpoint) {
-      const total = wants.reduce((sum, want) => sum + want.count, 0);
-      const at = statements.push(this.repository.claimStatement(subscriptionId, lease.now, total)) - 1;
+      if (change.kind === 'fail' || report.claimNext === 0) return;
+      // The renewal comes first: a run that no longer holds its endpoint drops the rows read after it.
+      const renewed =
+        statements.push(
+          this.repository.renewRunStatement(report.subscriptionId, report.runId, lease.leaseUntil),
+          this.repository.claimStatement(report.subscriptionId, lease.now, report.claimNext),
+        ) - 2;
       reads.push((read) => {
-        const rows = [...(read[at] as DueAttempt[])];
-        for (const want of wants) claims[want.report] = rows.splice(0, want.count);
+        if (!(read[renewed] as boolean)) return;
+        results[r].heldUntil = lease.leaseUntil;
+        results[r].next = read[renewed + 1] as DeliveryWork[];
       });
-    }
+    });
     const read = await tx.run(...statements);
     const moved = moves.reduce((sum, _, index) => sum + (read[index] as number), 0);
     if (moved !== writes.length) {
@@ -175,22 +167,7 @@ export class DeliveryRecorder {
       };
       return [this.repository.openBreakerStatement(subscriptionId, opening.openUntil, at)];
     });
-    const claimed = claims.flat().map((attempt) => attempt.id);
-    if (claimed.length === 0) {
-      await tx.commit(...opens);
-      return results;
-    }
-    const [, work] = await tx.commit(
-      this.repository.markQueuedStatement(claimed, lease.leaseUntil),
-      this.repository.findWorkStatement(claimed),
-      ...opens,
-    );
-    claims.forEach((list, r) => {
-      results[r].next = list.flatMap((attempt) => {
-        const found = work.get(attempt.id);
-        return found ? [found] : [];
-      });
-    });
+    await tx.commit(...opens);
     return results;
   }
 }

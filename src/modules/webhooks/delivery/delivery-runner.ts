@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { KeyVault } from '../../../common/crypto/key-vault';
 import { DeliveryAttemptOutcome, Metrics } from '../../../common/metrics/metrics';
@@ -7,7 +8,7 @@ import { groupCommit } from '../../../database/group-commit';
 import { DeliverJobData } from '../webhooks.constants';
 import { DeliveriesRepository, DeliveryWork } from './deliveries.repository';
 import { DeliveryPoller } from './delivery-poller';
-import { failedAttemptSummary, moveAfterAttempt, parseAttemptName } from './delivery-policy';
+import { adoptedRunId, failedAttemptSummary, moveAfterAttempt, parseAttemptName } from './delivery-policy';
 import { BatchRecorded, BatchReport, DeliveryRecorder, ReportedAttempt } from './delivery-recorder';
 import { SendResult, WebhookSender } from './webhook-sender';
 
@@ -17,7 +18,10 @@ import { SendResult, WebhookSender } from './webhook-sender';
  */
 const BATCHING = { maxBatchSize: 32, parallel: 4, startAnotherAt: 8 };
 
-/** A runner's next attempts are its own for the attempt deadline plus this. */
+/**
+ * A run holds its endpoint for the attempt deadline plus this, from its start and from each batch's outcome;
+ * it sends a batch only while its hold outlasts the batch's deadline.
+ */
 const LEASE_MARGIN_MS = 5000;
 /**
  * A batch smaller than the endpoint's share takes at least this long before its outcomes are written with the
@@ -45,13 +49,15 @@ export interface RunSummary {
 }
 
 /**
- * Runs a batch of attempts to one endpoint: checks that each row still waits for exactly that attempt, sends
- * them at once over kept-alive connections, then writes every outcome together (DeliveryRecorder). While the
- * endpoint answers, the same transaction claims its next due attempts (as many as the batch had, so the
- * endpoint keeps its share and never exceeds it) and the run goes on with them, without a trip through the
- * poller and the queue; it ends when nothing of the endpoint is due, or after a failure (the breaker and the
- * retry schedule decide what comes next). A run with a failure ends as a failed job whose reason names the
- * gym, the host, the answer and the next attempt (the outcome is in the database first; Bull never retries).
+ * Runs one endpoint's attempts: the run takes the endpoint over from the job that names it (one run at a time
+ * holds an endpoint; a copy of the job, or a job that began after its hold ended, sends nothing), checks that
+ * each row still waits for exactly that attempt, sends them at once over kept-alive connections, then writes
+ * every outcome together (DeliveryRecorder). While the endpoint answers, the same transaction renews the run's
+ * hold and reads its next due attempts (up to its share, WEBHOOK_ENDPOINT_CONCURRENCY) and the run goes on with
+ * them, without a trip through the poller and the queue; it ends when nothing of the endpoint is due, or after a
+ * failure (the breaker and the retry schedule decide what comes next), and frees the endpoint. A run with a
+ * failure ends as a failed job whose reason names the gym, the host, the answer and the next attempt (the
+ * outcome is in the database first; Bull never retries).
  */
 @Injectable()
 export class DeliveryRunner implements OnModuleDestroy {
@@ -77,41 +83,75 @@ export class DeliveryRunner implements OnModuleDestroy {
     this.stopping = true;
   }
 
-  async run(job: DeliverJobData): Promise<RunSummary> {
-    const named = attemptsOf(job);
-    const found = await this.repository.findWork(named.map((each) => each.deliveryId));
-    // A copy of an attempt that was made already, or of a chain that a redelivery replaced, sends nothing.
-    let batch = named.flatMap((each) => {
-      const work = found.get(each.deliveryId);
-      const waits =
-        work?.inQueue &&
-        work.redeliveries === each.redeliveries &&
-        work.attempts === each.attempt - 1 &&
-        (work.status === 'pending' || work.status === 'queued');
-      return waits ? [work] : [];
-    });
+  async run(job: DeliverJobData, jobId: string): Promise<RunSummary> {
     const summary: RunSummary = { delivered: 0, failed: 0, batches: 0 };
-    let failing = job.failing === true;
+    const { subscriptionId } = job;
+    // A job of an earlier layout holds no endpoint: the poller starts a run for its attempts.
+    if (!subscriptionId || !job.attempts) return summary;
+    const runId = adoptedRunId(jobId, randomBytes(6).toString('hex'));
+    const now = this.clock.now();
+    let heldUntil: Date | null = this.leaseFrom(now);
+    if (!(await this.repository.adoptRun(subscriptionId, jobId, runId, heldUntil, now))) return summary;
     let failure: string | undefined;
-    while (batch.length > 0) {
-      const done = await this.runBatch(batch, failing, job);
-      summary.batches++;
-      summary.delivered += done.delivered;
-      summary.failed += done.failed;
-      failure = done.failure;
-      batch = done.next;
-      failing = false;
+    try {
+      const named = attemptsOf(job);
+      const found = await this.repository.findWork(named.map((each) => each.deliveryId));
+      // An attempt that was made already, or of a chain that a redelivery replaced, is not sent.
+      let batch = named.flatMap((each) => {
+        const work = found.get(each.deliveryId);
+        const waits =
+          work?.subscriptionId === subscriptionId &&
+          work.redeliveries === each.redeliveries &&
+          work.attempts === each.attempt - 1 &&
+          (work.status === 'pending' || work.status === 'queued');
+        return waits ? [work] : [];
+      });
+      let failing = job.failing === true;
+      // A batch goes only while the run's hold outlasts its attempts' deadline.
+      while (
+        batch.length > 0 &&
+        heldUntil &&
+        this.clock.now().getTime() + this.config.webhookTimeoutMs < heldUntil.getTime()
+      ) {
+        const done = await this.runBatch(batch, failing, job, runId);
+        summary.batches++;
+        summary.delivered += done.delivered;
+        summary.failed += done.failed;
+        failure = done.failure;
+        batch = done.next;
+        heldUntil = done.heldUntil;
+        failing = false;
+      }
+    } finally {
+      // Free at once for the poller's next run (or, should this fail, when the hold ends); a run that lost its
+      // hold changes nothing.
+      await this.repository
+        .endRun(subscriptionId, runId)
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, subscriptionId }, 'Webhook run could not free its endpoint'),
+        );
+      void this.poller.tick();
     }
-    void this.poller.tick();
     if (failure) throw new AttemptFailedError(failure);
     return summary;
+  }
+
+  private leaseFrom(now: Date): Date {
+    return new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS);
   }
 
   private async runBatch(
     batch: DeliveryWork[],
     failing: boolean,
     job: Pick<DeliverJobData, 'place' | 'target'>,
-  ): Promise<{ next: DeliveryWork[]; delivered: number; failed: number; failure?: string }> {
+    runId: string,
+  ): Promise<{
+    next: DeliveryWork[];
+    heldUntil: Date | null;
+    delivered: number;
+    failed: number;
+    failure?: string;
+  }> {
     const begun = Date.now();
     const secrets = new Map<string, string>();
     const sendable: { work: DeliveryWork; url: string; secret: string }[] = [];
@@ -136,7 +176,8 @@ export class DeliveryRunner implements OnModuleDestroy {
           );
       }
     }
-    if (sendable.length === 0) return { next: [], delivered: 0, failed: 0 };
+    // Nothing was sent: the run ends, and the next one reads what is due afresh.
+    if (sendable.length === 0) return { next: [], heldUntil: null, delivered: 0, failed: 0 };
     // The subscription as it is now: PUT /partner/webhook/update moves retries and redeliveries along.
     const answered: { work: DeliveryWork; url: string; result: SendResult }[] = [];
     // The batch's requests all start now, in this tick: one time for each of its attempts (and for the
@@ -155,11 +196,10 @@ export class DeliveryRunner implements OnModuleDestroy {
         answered.push({ work, url, result });
       }),
     );
-    const abandoned = answered.filter(({ result }) => result.abandoned).map(({ work }) => work);
-    // The process is stopping: those attempts are due again now, for this or another process to make.
-    if (abandoned.length > 0) await this.repository.release(abandoned, this.clock.now());
+    // Attempts abandoned because the process is stopping stay due: the run ends and frees the endpoint for this
+    // or another process.
     const made = answered.filter(({ result }) => !result.abandoned);
-    if (made.length === 0) return { next: [], delivered: 0, failed: 0 };
+    if (made.length === 0) return { next: [], heldUntil: null, delivered: 0, failed: 0 };
     const schedule = this.config.webhookRetrySchedule;
     const attempts: ReportedAttempt[] = made.map(({ work, url, result }) => {
       const number = work.attempts + 1;
@@ -190,11 +230,12 @@ export class DeliveryRunner implements OnModuleDestroy {
       await new Promise((resolve) => setTimeout(resolve, fillFor));
     const recorded = await this.outcomes.load({
       subscriptionId,
+      runId,
       attempts,
       mayBeFailing: failing,
       breakerThreshold: this.config.webhookBreakerFailures,
       breakerOpenSeconds: this.config.webhookBreakerOpenSeconds,
-      claimNext: anyFailure || this.stopping ? 0 : batch.length,
+      claimNext: anyFailure || this.stopping ? 0 : this.config.webhookEndpointConcurrency,
     });
     const failures = made.flatMap((each, index) =>
       !each.result.ok && recorded.recorded[index] ? [{ ...each, move: attempts[index] }] : [],
@@ -229,11 +270,13 @@ export class DeliveryRunner implements OnModuleDestroy {
     if (recorded.closed)
       this.logger.log({ subscriptionId, url }, 'Webhook endpoint answers again: circuit breaker closed');
     const delivered = attempts.filter((attempt, index) => attempt.ok && recorded.recorded[index]).length;
-    if (failures.length === 0) return { next: recorded.next, delivered, failed: 0 };
+    const heldUntil = recorded.heldUntil;
+    if (failures.length === 0) return { next: recorded.next, heldUntil, delivered, failed: 0 };
     const [first] = failures;
     const openUntil = recorded.breaker?.openUntil;
     return {
       next: recorded.next,
+      heldUntil,
       delivered,
       failed: failures.length,
       failure: failedAttemptSummary(
@@ -259,10 +302,7 @@ export class DeliveryRunner implements OnModuleDestroy {
   private async recordTogether(reports: readonly BatchReport[]): Promise<(BatchRecorded | Error)[]> {
     const write = (some: readonly BatchReport[]) => {
       const now = this.clock.now();
-      return this.recorder.record(some, {
-        now,
-        leaseUntil: new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_MARGIN_MS),
-      });
+      return this.recorder.record(some, { now, leaseUntil: this.leaseFrom(now) });
     };
     try {
       return await write(reports);
@@ -285,10 +325,7 @@ function outcomeOf(result: SendResult): DeliveryAttemptOutcome {
   return result.statusCode === null ? 'unreachable' : 'rejected';
 }
 
-/** The attempts a job names (a job of the earlier layout names one). */
+/** The attempts a job names. */
 function attemptsOf(job: DeliverJobData): { deliveryId: string; redeliveries: number; attempt: number }[] {
-  if (job.attempts) return job.attempts.flatMap((name) => parseAttemptName(name) ?? []);
-  if (job.deliveryId && job.attempt !== undefined)
-    return [{ deliveryId: job.deliveryId, redeliveries: job.redeliveries ?? 0, attempt: job.attempt }];
-  return [];
+  return (job.attempts ?? []).flatMap((name) => parseAttemptName(name) ?? []);
 }

@@ -38,7 +38,7 @@ export class DeliveryProcessor implements OnModuleInit {
   onModuleInit(): void {
     guardWorkerName(this.queue, this.logger);
     this.queue
-      .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.runner.run(job.data))
+      .process(DELIVER_JOB, this.config.webhookWorkers, (job) => this.runner.run(job.data, String(job.id)))
       // Bull's worker loop ends in a rejection when its Redis connection closes (shutdown, Redis gone):
       // handled here, or Node would stop the process on an unhandled rejection.
       .catch((error: Error) =>

@@ -6,13 +6,13 @@ export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
  * One event to one subscription, with the event itself (its id, type and body: every event is written for one
  * subscription, so it has this one delivery). `pending` rows have made no attempt yet, `queued` ones have failed at least
  * once and wait for their retry; `delivered` and `failed` are final until a redelivery. The row alone says when
- * the next attempt is due (`next_attempt_at`) and whether it is in the queue right now (`queued_at`): Redis and
- * Bull run attempts, they remember nothing that the database does not.
+ * the next attempt is due (`next_attempt_at`); which run sends an endpoint's deliveries is its row of
+ * `webhook_endpoint_states`. Redis and Bull run attempts, they remember nothing that the database does not.
  */
 @Entity('webhook_deliveries')
 @Index('IDX_webhook_deliveries_status', ['status', 'createdAt'])
-// One index serves the schedule (claims, due endpoints, stale claims): each more costs upkeep on every move.
-@Index('IDX_webhook_deliveries_endpoint_due', ['subscriptionId', 'queuedAt', 'nextAttemptAt'])
+// One index serves the schedule (claims, due endpoints, the backlog): each more costs upkeep on every move.
+@Index('IDX_webhook_deliveries_endpoint_due', ['subscriptionId', 'nextAttemptAt'])
 @Index('IDX_webhook_deliveries_place', ['placeId', 'createdAt'])
 export class WebhookDeliveryEntity {
   /** `dlv_` + 32 hex characters; also the Bull job id, so it must never repeat, even across database resets. */
@@ -70,10 +70,6 @@ export class WebhookDeliveryEntity {
   /** When the next attempt is due, while the delivery is `pending` or `queued`; null once it is over. */
   @Column({ name: 'next_attempt_at', type: 'datetime', precision: 3, nullable: true })
   nextAttemptAt: Date | null;
-
-  /** When the due-poller handed attempt `attempts + 1` to the queue; null while it waits for its time. */
-  @Column({ name: 'queued_at', type: 'datetime', precision: 3, nullable: true })
-  queuedAt: Date | null;
 
   @Column({ name: 'delivered_at', type: 'datetime', precision: 3, nullable: true })
   deliveredAt: Date | null;

@@ -3,13 +3,13 @@
 // design, against the reference relay's two statements on its outbox table. Read from /proc. Runs on copies of
 // the delivery tables of `gym_webhook_bench` (run `npm run bench:webhooks` first) in a scratch database of its
 // own, dropped at the end; 12,800 deliveries per design, ROUNDS (3) rounds, the order of the designs rotating.
-//   with rows read:  the outcome's rows locked and read, moved, attempts logged; the next claim, its mark and
-//                    its work read (the rows and their subscription, as the runner reads them)
-//   as now:          the same without the read (each move guarded by the attempt it waits for)
-//   claim held:      no mark and no read: the claim's locks held while its batch is sent (as the relay does), its
-//                    work read with the claim
+//   rows marked:     the layout before (each claimed row marked `queued_at`): the outcome's moves guarded by the
+//                    mark and the attempt, attempts logged; the next claim (`FOR UPDATE SKIP LOCKED`), its mark
+//                    and its work read (the rows and their subscription)
+//   endpoint held:   now: the outcome's moves guarded by the attempt, attempts logged, the run's hold on its
+//                    endpoint renewed, its next batch read with its work (a plain read, nothing locked or marked)
 //   handed over:     rows written already in flight (the process that wrote them sends them, their work in
-//                    hand): no claim, no mark, no work read, only the outcome
+//                    hand): no claim, no work read, only the outcome
 //   reference relay: its claim of 64 outbox rows (with their bodies) and one UPDATE of `delivered_at`
 // Each statement goes in a round trip of its own (the service packs its statements into two): the server's CPU
 // per statement is what is compared, not the round trips, which cost the client. The server is found through
@@ -27,26 +27,29 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
 const URL_SENT = 'http://127.0.0.1:9/hooks';
 
-type Design = 'with rows read' | 'as now' | 'claim held' | 'endpoint lease' | 'handed over' | 'reference relay';
-const DESIGNS: Design[] = ['with rows read', 'as now', 'claim held', 'endpoint lease', 'handed over', 'reference relay'];
+type Design = 'rows marked' | 'endpoint held' | 'handed over' | 'reference relay';
+const DESIGNS: Design[] = ['rows marked', 'endpoint held', 'handed over', 'reference relay'];
 
-const claim = (columns: string) => `SELECT ${columns} FROM webhook_deliveries
+/** The layout before: each claimed row marked in `queued_at`, the endpoint index over it. */
+const MARKED_LAYOUT = `ALTER TABLE webhook_deliveries DROP INDEX IDX_webhook_deliveries_endpoint_due,
+  ADD queued_at DATETIME(3) NULL,
+  ADD INDEX IDX_webhook_deliveries_endpoint_due (subscription_id, queued_at, next_attempt_at)`;
+const MARKED_CLAIM = `SELECT id, subscription_id, redeliveries, attempts FROM webhook_deliveries
   FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
   WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ?
   ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`;
-const CLAIM = claim('id, subscription_id, redeliveries, attempts');
-const CLAIM_WITH_WORK = claim(
-  'id, subscription_id, redeliveries, attempts, status, event_id, payload, request_id',
-);
-const LEASED_CLAIM = `SELECT id, subscription_id, redeliveries, attempts, status, event_id, payload, request_id
-  FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
-  WHERE subscription_id = ? AND queued_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`;
-/** The work of claimed rows, as the runner reads it after marking them. */
-const WORK = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
+/** The work of claimed rows, as the runner read it after marking them. */
+const MARKED_WORK = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.queued_at IS NOT NULL AS inQueue,
     d.subscription_id, d.event_id, d.payload, d.request_id, s.url, s.secret_ciphertext, s.format
   FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE d.id IN (?)`;
+/** A run's next batch with its work, as DeliveriesRepository.claimStatement reads it. */
+const HELD_CLAIM = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.subscription_id, d.event_id, d.payload,
+    d.request_id, s.url, s.secret_ciphertext, s.format
+  FROM webhook_deliveries d FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+  LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+  WHERE d.subscription_id = ? AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`;
 
-async function seed(db: Connection): Promise<void> {
+async function seed(db: Connection, design: Design): Promise<void> {
   await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}`);
   await db.query(`CREATE DATABASE ${SCRATCH}`);
   await db.query(`USE ${SCRATCH}`);
@@ -57,6 +60,11 @@ async function seed(db: Connection): Promise<void> {
     'webhook_subscriptions',
   ])
     await db.query(`CREATE TABLE ${table} LIKE \`${SOURCE}\`.${table}`);
+  if (design === 'rows marked') await db.query(MARKED_LAYOUT);
+  await db.query(
+    "INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, run_id, run_until) VALUES (?, 0, 0, 'run', NOW(3) + INTERVAL 1 HOUR)",
+    [SUBSCRIPTION],
+  );
   await db.query(
     `INSERT INTO webhook_subscriptions SELECT * FROM \`${SOURCE}\`.webhook_subscriptions LIMIT 1`,
   );
@@ -97,12 +105,13 @@ async function recordOutcomes(
   db: Connection,
   ids: string[],
   at: Date,
-  guarded: boolean | 'by status',
+  layout: 'marked' | 'held',
 ): Promise<void> {
   const [moved] = (await db.query(
     `UPDATE webhook_deliveries SET attempts = 1, url = ?, status = 'delivered', last_status_code = 204,
-       last_error = NULL, last_attempt_at = ?, next_attempt_at = NULL, queued_at = NULL, delivered_at = ?
-     WHERE id IN (?)${guarded === 'by status' ? " AND redeliveries = 0 AND attempts = 0 AND status IN ('pending', 'queued')" : guarded ? ' AND redeliveries = 0 AND attempts = 0 AND queued_at IS NOT NULL' : ''}`,
+       last_error = NULL, last_attempt_at = ?, next_attempt_at = NULL${layout === 'marked' ? ', queued_at = NULL' : ''},
+       delivered_at = ?
+     WHERE id IN (?) AND redeliveries = 0 AND attempts = 0 AND ${layout === 'marked' ? 'queued_at IS NOT NULL' : "status IN ('pending', 'queued')"}`,
     [URL_SENT, at, at, ids],
   )) as unknown as [{ affectedRows: number }];
   if (moved.affectedRows !== ids.length) throw new Error(`${moved.affectedRows} of ${ids.length} rows moved`);
@@ -119,12 +128,10 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
   let handed: string[] = [];
   if (design === 'handed over') {
     // Written in flight, as the register's transaction would write them (not measured).
-    await db.query('UPDATE webhook_deliveries SET queued_at = NOW(3) + INTERVAL 1 HOUR');
     const [rows] = (await db.query(
       'SELECT id FROM webhook_deliveries ORDER BY created_at, id',
     )) as unknown as [{ id: string }[]];
     handed = rows.map((row) => row.id);
-    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const started = cpuMicros(pid);
   let delivered = 0;
@@ -134,7 +141,7 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
     await db.query('START TRANSACTION');
     if (design === 'handed over') {
       const batch = handed.slice(delivered, delivered + BATCH);
-      if (batch.length > 0) await recordOutcomes(db, batch, now, true);
+      if (batch.length > 0) await recordOutcomes(db, batch, now, 'held');
       await db.query('COMMIT');
       if (batch.length === 0) break;
       delivered += batch.length;
@@ -153,64 +160,35 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
       delivered += rows.length;
       continue;
     }
-    if (design === 'claim held') {
-      const [rows] = (await db.query(CLAIM_WITH_WORK, [SUBSCRIPTION, now, BATCH])) as unknown as [
-        { id: string }[],
-      ];
-      if (rows.length > 0) {
-        await db.query('SELECT url, secret_ciphertext, format FROM webhook_subscriptions WHERE id = ?', [
-          SUBSCRIPTION,
-        ]);
-        await recordOutcomes(
-          db,
-          rows.map((row) => row.id),
-          now,
-          false,
-        );
-      }
-      await db.query('COMMIT');
-      if (rows.length === 0) break;
-      delivered += rows.length;
-      continue;
-    }
-    if (design === 'endpoint lease') {
-      // The endpoint is the run's (a lease in its state row, renewed with each outcome): the claim is a plain
-      // read of the due rows with their work, nothing marked; the outcome's moves are guarded by the attempt.
+    if (design === 'endpoint held') {
       if (claimed.length > 0) {
-        await recordOutcomes(db, claimed, now, 'by status');
+        await recordOutcomes(db, claimed, now, 'held');
         delivered += claimed.length;
       }
       await db.query(
-        'UPDATE webhook_endpoint_states SET open_until = ? WHERE subscription_id = ?',
-        [new Date(now.getTime() + 15_000), SUBSCRIPTION],
+        'UPDATE webhook_endpoint_states SET run_until = ? WHERE subscription_id = ? AND run_id = ?',
+        [new Date(now.getTime() + 20_000), SUBSCRIPTION, 'run'],
       );
-      const [rows] = (await db.query(LEASED_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
+      const [rows] = (await db.query(HELD_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
         { id: string }[],
       ];
       claimed = rows.map((row) => row.id);
-      if (claimed.length > 0)
-        await db.query('SELECT url, secret_ciphertext, format FROM webhook_subscriptions WHERE id = ?', [
-          SUBSCRIPTION,
-        ]);
       await db.query('COMMIT');
       if (claimed.length === 0) break;
       continue;
     }
+    // A batch of successes of an endpoint without failures writes nothing to its breaker.
     if (claimed.length > 0) {
-      if (design === 'with rows read')
-        await db.query(
-          'SELECT id, redeliveries, attempts, queued_at IS NOT NULL AS inQueue FROM webhook_deliveries WHERE id IN (?) FOR UPDATE',
-          [claimed],
-        );
-      // A batch of successes of an endpoint without failures writes nothing to its breaker.
-      await recordOutcomes(db, claimed, now, true);
+      await recordOutcomes(db, claimed, now, 'marked');
       delivered += claimed.length;
     }
-    const [rows] = (await db.query(CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [{ id: string }[]];
+    const [rows] = (await db.query(MARKED_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
+      { id: string }[],
+    ];
     claimed = rows.map((row) => row.id);
     if (claimed.length > 0) {
       await db.query('UPDATE webhook_deliveries SET queued_at = ? WHERE id IN (?)', [now, claimed]);
-      await db.query(WORK, [claimed]);
+      await db.query(MARKED_WORK, [claimed]);
     }
     await db.query('COMMIT');
     if (claimed.length === 0) break;
@@ -229,7 +207,7 @@ async function main(): Promise<void> {
         ...DESIGNS.slice(round % DESIGNS.length),
         ...DESIGNS.slice(0, round % DESIGNS.length),
       ]) {
-        await seed(db);
+        await seed(db, design);
         // Let the inserts' background work settle before measuring.
         await new Promise((resolve) => setTimeout(resolve, 500));
         results.get(design)?.push(await run(db, design, pid));

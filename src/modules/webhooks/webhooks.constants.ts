@@ -21,9 +21,10 @@ export type CheckInEventType =
 export const TEST_EVENT = 'TEST';
 
 /**
- * A batch of attempts to one endpoint, claimed together by the poller (a "run"): the runner sends them at
- * once, writes their outcomes together and, while the endpoint answers, goes on with its next due attempts.
- * The rows say whether each attempt is still wanted; the job carries no secret.
+ * A run of one endpoint's attempts, started by the poller (its job id is the run's hold on the endpoint) with
+ * its first batch: the runner sends them at once, writes their outcomes together and, while the endpoint
+ * answers, goes on with its next due attempts. The rows say whether each attempt is still wanted; the job
+ * carries no secret.
  */
 export interface DeliverJobData {
   /** For people reading the queue dashboard: the place, as `Name (CODE)`. Never read by the runner. */

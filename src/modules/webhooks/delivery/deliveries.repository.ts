@@ -110,8 +110,8 @@ const toWork = (row: DeliveryWork): DeliveryWork => ({
 });
 
 /**
- * The delivery side's SQL: claims of due attempts, their work, their outcomes in bulk, the breakers, and the
- * lost-attempt check. Queries only: what is accepted and what a breaker does are decided in delivery-policy.
+ * The delivery side's SQL: the endpoints' runs, their due attempts and work, their outcomes in bulk, and the
+ * breakers. Queries only: what is accepted and what a breaker does are decided in delivery-policy.
  */
 @Injectable()
 export class DeliveriesRepository {
@@ -235,7 +235,7 @@ export class DeliveriesRepository {
   /** The place (`Name (CODE)`) and the target host of these endpoints, for the queue dashboard's jobs. */
   async jobLabels(subscriptionIds: string[]): Promise<Map<string, { place: string; target: string }>> {
     if (subscriptionIds.length === 0) return new Map();
-    // A plain read, apart from the claim: a locking read would lock the places' rows as well.
+    // A plain read, after the runs' transaction: a locking read would lock the places' rows as well.
     const rows: { id: string; placeName: string; placeCode: string; url: string }[] =
       await this.dataSource.query(
         `SELECT s.id, p.name AS placeName, p.code AS placeCode, s.url FROM webhook_subscriptions s

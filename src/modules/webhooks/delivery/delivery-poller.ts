@@ -11,7 +11,7 @@ import { DeliveriesRepository, DueAttempt } from './deliveries.repository';
 import { attemptName, endpointShare, jobOfRun, runJobId } from './delivery-policy';
 
 const POLL_INTERVAL_MS = 250;
-/** Endpoints looked at in one claim round; the next round takes the rest. */
+/** Endpoints looked at in one round; the next round takes the rest. */
 const ENDPOINTS_PER_ROUND = 200;
 const ROUNDS_PER_PASS = 50;
 const REDIS_TIMEOUT_MS = 2000;

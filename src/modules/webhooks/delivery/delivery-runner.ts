@@ -25,7 +25,7 @@ const BATCHING = { maxBatchSize: 32, parallel: 4, startAnotherAt: 8 };
 const LEASE_MARGIN_MS = 5000;
 /**
  * A batch smaller than the endpoint's share takes at least this long before its outcomes are written with the
- * claim of the next one, so that the next batch finds the events that came meanwhile: under a steady stream
+ * read of the next one, so that the next batch finds the events that came meanwhile: under a steady stream
  * the batches grow (fewer transactions per delivery, as the reference relay's 20 ms pause does), at the cost
  * of up to this much lag.
  */

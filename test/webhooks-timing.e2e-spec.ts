@@ -191,6 +191,40 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
       expect(await delivery()).toMatchObject({ status: 'delivered', attempts: 1 });
     });
 
+    it('keeps the run of a job that waits in the queue past its first hold: one job, sent once when it begins', async () => {
+      await queue.pause(true);
+      const g = await subscribedGym();
+      await g.checkIn();
+      const hold = async () =>
+        (
+          await t.dataSource.query(
+            'SELECT run_id AS runId, run_until AS runUntil FROM webhook_endpoint_states WHERE run_id IS NOT NULL',
+          )
+        )[0] as { runId: string; runUntil: Date } | undefined;
+      await eventually(async () => (await hold()) !== undefined, 15_000, 'handed to the queue');
+      const first = (await hold()) as { runId: string; runUntil: Date };
+      // The first hold (the 1 s deadline plus 10 s) ends while the job still waits: the lost-run check extends it.
+      await eventually(
+        async () => Date.now() > first.runUntil.getTime() + 1000,
+        20_000,
+        'the first hold to be over',
+      );
+      const later = await hold();
+      expect(later?.runId).toBe(first.runId);
+      expect(later?.runUntil.getTime()).toBeGreaterThan(first.runUntil.getTime());
+      const { id } = await delivery();
+      expect(
+        (await queue.getJobs(['waiting', 'paused'])).filter((job) => job.id === first.runId),
+      ).toHaveLength(1);
+      expect(await jobOf(id, 1)).not.toBeNull();
+
+      await queue.resume(true);
+      await eventually(async () => (await delivery()).status === 'delivered', 15_000, 'delivered');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.received).toHaveLength(1);
+      expect(await hold()).toBeUndefined();
+    }, 40_000);
+
     it('keeps a scheduled retry in the database only: nothing in Redis to lose, and it goes out when due', async () => {
       receiver.respond((_r, index, res) =>
         index === 0 ? res.writeHead(503, { 'retry-after': '3' }).end() : res.writeHead(200).end(),

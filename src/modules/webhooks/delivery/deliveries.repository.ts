@@ -172,12 +172,22 @@ export class DeliveriesRepository {
     until: Date,
     now: Date,
   ): Promise<boolean> {
-    const result: WriteResult = await this.dataSource.query(
-      `UPDATE webhook_endpoint_states SET run_id = ?, run_until = ?
-       WHERE subscription_id = ? AND run_id = ? AND run_until > ?`,
-      [runId, until, subscriptionId, jobRunId, now],
+    const adopt = async () => {
+      const result: WriteResult = await this.dataSource.query(
+        `UPDATE webhook_endpoint_states SET run_id = ?, run_until = ?
+         WHERE subscription_id = ? AND run_id = ? AND run_until > ?`,
+        [runId, until, subscriptionId, jobRunId, now],
+      );
+      return result.affectedRows > 0;
+    };
+    if (await adopt()) return true;
+    // On a Galera node an UPDATE does not wait for what the cluster committed before it, a SELECT does
+    // (wsrep_sync_wait): the poller's start of the run may not have been applied here yet.
+    const [row]: { runId: string | null }[] = await this.dataSource.query(
+      'SELECT run_id AS runId FROM webhook_endpoint_states WHERE subscription_id = ?',
+      [subscriptionId],
     );
-    return result.affectedRows > 0;
+    return row?.runId === jobRunId && adopt();
   }
 
   /** The run still holds the endpoint, now until `until` (reads as whether it does). */
@@ -209,11 +219,14 @@ export class DeliveriesRepository {
     return result.affectedRows > 0;
   }
 
-  /** Runs holding their endpoints at `now`. */
-  async liveRuns(now: Date, limit: number): Promise<EndpointRun[]> {
+  /**
+   * Runs holding their endpoints at `now` whose job has not begun (a run that began holds its endpoint under an
+   * id of its own, see adoptedRunId), the first to end first.
+   */
+  async unstartedRuns(now: Date, limit: number): Promise<EndpointRun[]> {
     const rows: { subscriptionId: string; runId: string }[] = await this.dataSource.query(
       `SELECT subscription_id AS subscriptionId, run_id AS runId FROM webhook_endpoint_states
-       WHERE run_until > ? ORDER BY run_until LIMIT ?`,
+       WHERE run_until > ? AND run_id NOT LIKE '%/%' ORDER BY run_until LIMIT ?`,
       [now, limit],
     );
     return rows.map((row) => ({ subscriptionId: String(row.subscriptionId), runId: String(row.runId) }));

@@ -8,6 +8,8 @@ import {
   moveAfterAttempt,
   parseAttemptName,
   runJobId,
+  maySendBatch,
+  runHoldUntil,
 } from './delivery-policy';
 
 const at = new Date('2026-11-26T08:00:00.000Z');
@@ -88,6 +90,16 @@ describe('delivery policy', () => {
     expect(parseAttemptName('dlv_x.r0.a1')).toBeUndefined();
     expect(runJobId('sub-1', at)).toBe(`run.sub-1.${at.getTime()}`);
     expect(runJobId('sub-1', later(0.001))).not.toBe(runJobId('sub-1', at));
+  });
+
+  it("holds a run's endpoint past its deadline, and sends a batch only while its outcome has time to be written", () => {
+    const start = new Date('2026-11-29T10:00:00.000Z');
+    const held = runHoldUntil(start, 15_000);
+    expect(held).toEqual(new Date('2026-11-29T10:00:25.000Z'));
+    expect(maySendBatch(start, 15_000, held)).toBe(true);
+    // A batch sent now would end at 10:00:20.001, leaving less than 5 s to write its outcome.
+    expect(maySendBatch(new Date('2026-11-29T10:00:05.000Z'), 15_000, held)).toBe(true);
+    expect(maySendBatch(new Date('2026-11-29T10:00:05.001Z'), 15_000, held)).toBe(false);
   });
 
   it('records only the attempt each row waits for, once', () => {

@@ -114,16 +114,30 @@ export function runJobId(subscriptionId: string, startedAt: Date): string {
 }
 
 /**
+ * How long a run holds its endpoint past its attempts' deadline, from when it is started, taken over or renewed;
+ * and how much of that it keeps for writing a batch's outcome. A batch goes only while the hold outlasts its
+ * deadline by the second: the poller starts another run of the endpoint only once the hold is over, so the rows
+ * a run still has in flight would otherwise be read as due, and sent twice.
+ */
+export const RUN_HOLD_MARGIN_MS = 10_000;
+export const OUTCOME_MARGIN_MS = 5000;
+
+/** The end of a run's hold on its endpoint, taken or renewed at `now`. */
+export function runHoldUntil(now: Date, timeoutMs: number): Date {
+  return new Date(now.getTime() + timeoutMs + RUN_HOLD_MARGIN_MS);
+}
+
+/** A run holding its endpoint until `heldUntil` may send a batch now: its outcome has time to be written. */
+export function maySendBatch(now: Date, timeoutMs: number, heldUntil: Date): boolean {
+  return now.getTime() + timeoutMs + OUTCOME_MARGIN_MS <= heldUntil.getTime();
+}
+
+/**
  * The id under which a run, once its job has begun, holds its endpoint: its job's id and a token of its own, so
  * that a copy of the same job finds the endpoint taken.
  */
 export function adoptedRunId(jobId: string, token: string): string {
   return `${jobId}/${token}`;
-}
-
-/** The Bull job of the run holding an endpoint under `runId`. */
-export function jobOfRun(runId: string): string {
-  return runId.split('/')[0];
 }
 
 /** One attempt of a batch as the job names it: delivery, redelivery count and attempt number. */

@@ -8,7 +8,7 @@ import { isDatabaseUnreachable } from '../../../database/mysql-errors';
 import { Transactions } from '../../../database/transactions';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from '../webhooks.constants';
 import { DeliveriesRepository, DueAttempt } from './deliveries.repository';
-import { attemptName, endpointShare, jobOfRun, runJobId } from './delivery-policy';
+import { attemptName, endpointShare, runHoldUntil, runJobId } from './delivery-policy';
 
 const POLL_INTERVAL_MS = 250;
 /** Endpoints looked at in one round; the next round takes the rest. */
@@ -19,11 +19,6 @@ const REDIS_TIMEOUT_MS = 2000;
 const LOST_AFTER_MS = 5000;
 const LOST_CHECK_EVERY_MS = 2000;
 const LOST_CHECK_BATCH = 200;
-/**
- * A run holds its endpoint for the attempt deadline plus this from when the poller starts it; while its job
- * waits in Bull, the lost-run check extends the hold.
- */
-const HOLD_MARGIN_MS = 5000;
 const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 /** The poller's lease: renewed every few seconds while its holder polls; free this long after it dies. */
 const POLLER_LEASE_MS = 10_000;
@@ -47,8 +42,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * `webhook_endpoint_states` (`run_id`, the Bull job's id: the endpoint and the moment it was started) and its
  * job names the endpoint's first batch, and Bull only runs it. Holding an endpoint writes that row, so two
  * starts of one endpoint through two Galera nodes conflict and one is rolled back; one process polls at a time
- * (the holder of the `webhook-poller` lease, see Lease). Each endpoint's share is exact over every process: one
- * run at a time, with at most WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in flight, none while its breaker is
+ * (the holder of the `webhook-poller` lease, see Lease). Each endpoint's share holds over every process: one
+ * run at a time (a run sends a batch only while its hold outlasts the batch's deadline and the writing of its
+ * outcome), with at most WEBHOOK_ENDPOINT_CONCURRENCY of its attempts in flight, none while its breaker is
  * open, one probe when the breaker's wait is over.
  *
  * Every 2 s it also looks at runs started more than 5 s ago whose job has not begun: while Bull holds the job
@@ -184,7 +180,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
         REDIS_TIMEOUT_MS,
       );
     } catch (error) {
-      // Jobs that did get in run (they take their endpoints back unless the next round has started others).
+      // The endpoints are free again: a job that did get into Redis finds its hold gone and sends nothing.
       await Promise.all(
         runs.map((run) =>
           this.repository.endRun(run.subscriptionId, runJobId(run.subscriptionId, startedAt)),
@@ -207,7 +203,8 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     const endpoints = await this.repository.dueEndpoints(manager, now, ENDPOINTS_PER_ROUND);
     if (endpoints.length === 0) return [];
     const breakers = await this.repository.failingEndpoints(manager, endpoints);
-    const until = new Date(now.getTime() + this.config.webhookTimeoutMs + HOLD_MARGIN_MS);
+    // While the job waits in Bull, the lost-run check extends the hold.
+    const until = runHoldUntil(now, this.config.webhookTimeoutMs);
     const runs: { subscriptionId: string; attempts: DueAttempt[] }[] = [];
     for (const endpoint of endpoints) {
       const breaker = breakers.get(endpoint);
@@ -263,17 +260,19 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async recoverLost(): Promise<void> {
     const now = this.clock.now();
-    const runs = await this.repository.liveRuns(now, LOST_CHECK_BATCH);
+    const runs = await this.repository.unstartedRuns(now, LOST_CHECK_BATCH);
     let freed = 0;
     await Promise.all(
       runs.map(async ({ subscriptionId, runId }) => {
-        // A run that began holds its endpoint under an id of its own.
-        if (jobOfRun(runId) !== runId || startedAt(runId) > now.getTime() - LOST_AFTER_MS) return;
+        if (startedAt(runId) > now.getTime() - LOST_AFTER_MS) return;
         const job: Job<DeliverJobData> | null = await withTimeout(this.queue.getJob(runId), REDIS_TIMEOUT_MS);
         const state = job ? await withTimeout(job.getState(), REDIS_TIMEOUT_MS) : 'missing';
         if (LIVE_JOB_STATES.includes(state)) {
-          const until = new Date(now.getTime() + this.config.webhookTimeoutMs + HOLD_MARGIN_MS);
-          await this.repository.extendRun(subscriptionId, runId, until);
+          await this.repository.extendRun(
+            subscriptionId,
+            runId,
+            runHoldUntil(now, this.config.webhookTimeoutMs),
+          );
           return;
         }
         // A finished job keeps its id: it must go before the same run could be queued again.

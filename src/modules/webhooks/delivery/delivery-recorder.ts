@@ -33,7 +33,7 @@ export interface BatchRecorded {
   closed?: boolean;
   /** The endpoint's next due attempts, claimed for the runner with their work. */
   next: DeliveryWork[];
-  /** Until when the run holds its endpoint; null when it claimed nothing further (or lost its hold). */
+  /** Until when the run's renewed hold lasts; null when it was not renewed (a failure, stopping, or lost). */
   heldUntil: Date | null;
 }
 

@@ -8,6 +8,7 @@ import {
   moveAfterAttempt,
   parseAttemptName,
   runJobId,
+  runStartedAt,
   maySendBatch,
   runHoldUntil,
 } from './delivery-policy';
@@ -90,6 +91,7 @@ describe('delivery policy', () => {
     expect(parseAttemptName('dlv_x.r0.a1')).toBeUndefined();
     expect(runJobId('sub-1', at)).toBe(`run.sub-1.${at.getTime()}`);
     expect(runJobId('sub-1', later(0.001))).not.toBe(runJobId('sub-1', at));
+    expect(runStartedAt(runJobId('sub-1', at))).toBe(at.getTime());
   });
 
   it("holds a run's endpoint past its deadline, and sends a batch only while its outcome has time to be written", () => {

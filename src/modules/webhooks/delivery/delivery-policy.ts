@@ -113,6 +113,11 @@ export function runJobId(subscriptionId: string, startedAt: Date): string {
   return `run.${subscriptionId}.${startedAt.getTime()}`;
 }
 
+/** When the poller started the run of this job id (see runJobId), in epoch milliseconds. */
+export function runStartedAt(jobId: string): number {
+  return Number(jobId.slice(jobId.lastIndexOf('.') + 1));
+}
+
 /**
  * How long a run holds its endpoint past its attempts' deadline, from when it is started, taken over or renewed;
  * and how much of that it keeps for writing a batch's outcome. A batch goes only while the hold outlasts its

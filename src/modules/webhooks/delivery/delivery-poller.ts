@@ -8,7 +8,7 @@ import { isDatabaseUnreachable } from '../../../database/mysql-errors';
 import { Transactions } from '../../../database/transactions';
 import { DELIVER_JOB, DeliverJobData, WEBHOOK_QUEUE } from '../webhooks.constants';
 import { DeliveriesRepository, DueAttempt } from './deliveries.repository';
-import { attemptName, endpointShare, runHoldUntil, runJobId } from './delivery-policy';
+import { attemptName, endpointShare, runHoldUntil, runJobId, runStartedAt } from './delivery-policy';
 
 const POLL_INTERVAL_MS = 250;
 /** Endpoints looked at in one round; the next round takes the rest. */
@@ -23,9 +23,11 @@ const LIVE_JOB_STATES = ['waiting', 'delayed', 'active', 'paused'];
 /** The poller's lease: renewed every few seconds while its holder polls; free this long after it dies. */
 const POLLER_LEASE_MS = 10_000;
 
-/** When the poller started a run, from its job id (see runJobId). */
-function startedAt(jobId: string): number {
-  return Number(jobId.slice(jobId.lastIndexOf('.') + 1));
+/** A run the poller started: it holds its endpoint under `runId`, its Bull job's id. */
+interface StartedRun {
+  subscriptionId: string;
+  runId: string;
+  attempts: DueAttempt[];
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -167,11 +169,11 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await withTimeout(
         this.queue.addBulk(
-          runs.map(({ subscriptionId, attempts }) =>
+          runs.map(({ subscriptionId, runId, attempts }) =>
             this.job(
               subscriptionId,
+              runId,
               attempts,
-              startedAt,
               failing.has(subscriptionId),
               labels.get(subscriptionId),
             ),
@@ -181,11 +183,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       );
     } catch (error) {
       // The endpoints are free again: a job that did get into Redis finds its hold gone and sends nothing.
-      await Promise.all(
-        runs.map((run) =>
-          this.repository.endRun(run.subscriptionId, runJobId(run.subscriptionId, startedAt)),
-        ),
-      );
+      await Promise.all(runs.map((run) => this.repository.endRun(run.subscriptionId, run.runId)));
       if (!this.redisDown)
         this.logger.warn({ err: error }, 'Cannot queue webhook deliveries; they wait in the database');
       this.redisDown = true;
@@ -199,13 +197,13 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     manager: Parameters<DeliveriesRepository['claimDue']>[0],
     now: Date,
     failing: Set<string>,
-  ): Promise<{ subscriptionId: string; attempts: DueAttempt[] }[]> {
+  ): Promise<StartedRun[]> {
     const endpoints = await this.repository.dueEndpoints(manager, now, ENDPOINTS_PER_ROUND);
     if (endpoints.length === 0) return [];
     const breakers = await this.repository.failingEndpoints(manager, endpoints);
     // While the job waits in Bull, the lost-run check extends the hold.
     const until = runHoldUntil(now, this.config.webhookTimeoutMs);
-    const runs: { subscriptionId: string; attempts: DueAttempt[] }[] = [];
+    const runs: StartedRun[] = [];
     for (const endpoint of endpoints) {
       const breaker = breakers.get(endpoint);
       if (breaker) failing.add(endpoint);
@@ -219,7 +217,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       const runId = runJobId(endpoint, now);
       if (!(await this.repository.startRun(manager, endpoint, runId, until, now))) continue;
       const attempts = await this.repository.claimDue(manager, endpoint, now, share);
-      if (attempts.length > 0) runs.push({ subscriptionId: endpoint, attempts });
+      if (attempts.length > 0) runs.push({ subscriptionId: endpoint, runId, attempts });
       // A run that finished them meanwhile: nothing to start.
       else await this.repository.endRun(endpoint, runId, manager);
     }
@@ -229,8 +227,8 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
   /** A job names its first batch's attempts and, for people reading the dashboard, the place and target host. */
   private job(
     subscriptionId: string,
+    runId: string,
     attempts: DueAttempt[],
-    startedAt: Date,
     failing: boolean,
     label: { place: string; target: string } | undefined,
   ): { name: string; data: DeliverJobData; opts: JobOptions } {
@@ -245,7 +243,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
         ...(failing && { failing: true }),
       },
       opts: {
-        jobId: runJobId(subscriptionId, startedAt),
+        jobId: runId,
         attempts: 1,
         removeOnComplete: 200,
         removeOnFail: 1000,
@@ -264,7 +262,7 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     let freed = 0;
     await Promise.all(
       runs.map(async ({ subscriptionId, runId }) => {
-        if (startedAt(runId) > now.getTime() - LOST_AFTER_MS) return;
+        if (runStartedAt(runId) > now.getTime() - LOST_AFTER_MS) return;
         const job: Job<DeliverJobData> | null = await withTimeout(this.queue.getJob(runId), REDIS_TIMEOUT_MS);
         const state = job ? await withTimeout(job.getState(), REDIS_TIMEOUT_MS) : 'missing';
         if (LIVE_JOB_STATES.includes(state)) {

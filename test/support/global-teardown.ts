@@ -20,7 +20,7 @@ async function dropDatabases(runId: string): Promise<void> {
   }
 }
 
-/** Deletes the Bull keys of this run's queue prefixes (`gymtest_<run>_w<n>:*`), nothing else of the shared Redis. */
+/** Deletes the Bull keys of this run's queue prefixes (`gymtest_<run>_w<n>_<file>:*`), nothing else of the shared Redis. */
 async function deleteQueueKeys(runId: string): Promise<void> {
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
   try {

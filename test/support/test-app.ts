@@ -6,6 +6,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { configureApp, createHttpAdapter } from '../../src/app.setup';
 import { Clock } from '../../src/common/time/clock';
 import { APP_CONFIG, AppConfig, loadConfig } from '../../src/config/app-config';
+import { buildDataSourceOptions } from '../../src/database/data-source';
 import { prepareDatabase } from '../../src/database/prepare-database';
 import { FakeClock } from './fake-clock';
 
@@ -18,6 +19,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Once per test file (jest loads this module afresh for each): the worker's database migrated and emptied. */
 let prepared: Promise<void> | undefined;
 
 /** A provider the suite replaces, e.g. a token generator that it makes collide. */
@@ -32,7 +34,10 @@ export async function createTestApp(
   overrides: ProviderOverride[] = [],
 ): Promise<TestApp> {
   const config = loadConfig(env);
-  prepared ??= prepareDatabase(config);
+  prepared ??= (async () => {
+    await prepareDatabase(config);
+    if (config.databaseUrl === process.env.DATABASE_URL) await emptyWorkerDatabase(config);
+  })();
   await prepared;
   const clock = new FakeClock();
   let builder = Test.createTestingModule({ imports: [AppModule] })
@@ -58,6 +63,22 @@ export async function createTestApp(
     config,
     close: () => app.close(),
   };
+}
+
+/**
+ * A file's first app on the worker's database (not on a suite's own servers, such as a Galera cluster) starts
+ * on it empty: the worker's previous file may have left deliveries due and endpoints held, which this app's
+ * poller would otherwise send to that file's closed receivers while the file's first test empties the tables,
+ * an attempt written after its table was emptied then showing on the row this file makes under the same id.
+ */
+async function emptyWorkerDatabase(config: AppConfig): Promise<void> {
+  const dataSource = new DataSource({ ...buildDataSourceOptions(config), entities: [], migrations: [] });
+  await dataSource.initialize();
+  try {
+    await truncateAll(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 /** Empties every table but the migrations' between tests. */

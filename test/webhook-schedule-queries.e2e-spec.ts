@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source';
 import { DeliveriesRepository } from '../src/modules/webhooks/delivery/deliveries.repository';
+import { runJobId } from '../src/modules/webhooks/delivery/delivery-policy';
 import { DeliveryHealthRepository } from '../src/modules/webhooks/delivery-health.repository';
 import { WebhooksRepository } from '../src/modules/webhooks/webhooks.repository';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
@@ -75,6 +76,13 @@ describe('webhook schedule queries (e2e)', () => {
       );
   }
 
+  /**
+   * A run's id as the poller names it (runJobId), started at `base`: the app's own lost-run check, on real time,
+   * takes it for a run that has just started and leaves it alone (an id it cannot read a start time from, it
+   * would free at its next round, every 2 s).
+   */
+  const runId = (subscriptionId: string) => runJobId(subscriptionId, base);
+
   /** A run holds the endpoint until `until`. */
   async function run(subscriptionId: string, runId: string, until: Date): Promise<void> {
     await t.dataSource.query(
@@ -95,13 +103,13 @@ describe('webhook schedule queries (e2e)', () => {
     // A run sends these two: their endpoint is not listed until its hold ends.
     await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600) });
     await delivery(inFlight, { status: 'pending', nextAttemptAt: at(-600) });
-    await run(inFlight, 'run.in-flight', at(10));
+    await run(inFlight, runId(inFlight), at(10));
     await delivery(a, { status: 'queued', nextAttemptAt: at(-900) });
     await delivery(b, { status: 'pending', nextAttemptAt: at(-30) });
     await delivery(b, { status: 'pending', nextAttemptAt: at(-5) });
     await delivery(later, { status: 'queued', nextAttemptAt: at(60) });
     // A run whose hold is over: its endpoint is free.
-    await run(later, 'run.later', at(-1));
+    await run(later, runId(later), at(-1));
   }
 
   it('finds the endpoints with a due attempt and no run, the longest-waiting first, up to the limit', async () => {
@@ -132,12 +140,12 @@ describe('webhook schedule queries (e2e)', () => {
 
   it('finds the runs holding their endpoints whose job has not begun, the first to end first, up to the limit', async () => {
     await schedule();
-    await run(b, 'run.b', at(5));
+    await run(b, runId(b), at(5));
     // A run that began holds its endpoint under an id of its own: the run renews its hold itself.
-    await run(deleted, 'run.deleted/4f2a', at(1));
+    await run(deleted, `${runId(deleted)}/4f2a`, at(1));
     const waiting = [
-      { subscriptionId: b, runId: 'run.b' },
-      { subscriptionId: inFlight, runId: 'run.in-flight' },
+      { subscriptionId: b, runId: runId(b) },
+      { subscriptionId: inFlight, runId: runId(inFlight) },
     ];
     await expect(deliveries.unstartedRuns(base, 10)).resolves.toEqual(waiting);
     await expect(deliveries.unstartedRuns(base, 1)).resolves.toEqual(waiting.slice(0, 1));

@@ -464,19 +464,19 @@ describe('webhook destinations are isolated (e2e)', () => {
   });
 
   it('sends nothing for a job that begins once another run holds its endpoint', async () => {
+    // Ids of runs started just now: the app's own lost-run check (every 2 s) leaves such runs alone.
     const { job, state } = await heldEndpoint(
-      (subscriptionId) => `run.${subscriptionId}.1`,
+      (subscriptionId) => `run.${subscriptionId}.${Date.now()}`,
       new Date(Date.now() + 60_000),
     );
     const other = (await state()).runId as string;
+    const taker = `run.other.${Date.now()}`;
     // The poller started another run meanwhile (the job's hold had ended): the late job finds it taken.
-    await t.dataSource.query("UPDATE webhook_endpoint_states SET run_id = 'run.other.2' WHERE run_id = ?", [
-      other,
-    ]);
+    await t.dataSource.query('UPDATE webhook_endpoint_states SET run_id = ? WHERE run_id = ?', [taker, other]);
     const late = await t.app.get(DeliveryRunner).run(job, other);
 
     expect(late).toEqual({ delivered: 0, failed: 0, batches: 0 });
     expect(healthy.received).toHaveLength(0);
-    expect((await state()).runId).toBe('run.other.2');
+    expect((await state()).runId).toBe(taker);
   });
 });

@@ -231,7 +231,10 @@ describe('console roles and scopes (e2e)', () => {
         subscriptionId,
         url: 'https://erp.example.com/hooks',
       });
-      await t.dataSource.query("UPDATE webhook_deliveries SET status = 'failed' WHERE id = ?", [deliveryId]);
+      await t.dataSource.query(
+        "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = ?",
+        [deliveryId],
+      );
       await t.dataSource.query('DELETE FROM webhook_subscriptions WHERE id = ?', [subscriptionId]);
       return deliveryId;
     }

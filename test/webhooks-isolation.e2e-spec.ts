@@ -10,7 +10,7 @@ import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.
 import { createGym } from './factories/partners.factory';
 import { envelope, expectError, partnerToken } from './support/http';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, WebhookReceiver, whileHeld } from './support/webhook-receiver';
 
 /**
  * Destination isolation: a receiver that hangs (60 s attempt deadline) or fails spends only its endpoint's
@@ -109,7 +109,7 @@ describe('webhook destinations are isolated (e2e)', () => {
     const stuck = await subscribedGym(hanging.url(), 24);
     const fine = await subscribedGym(healthy.url(), 12);
 
-    await stuck.checkIns();
+    await whileHeld(t.dataSource, stuck.gym.place.id, stuck.checkIns);
     await eventually(() => hanging.received.length === 4, 15_000, 'the hanging gym to hold its share');
     await fine.checkIns();
     await eventually(() => healthy.received.length === 12, 20_000, 'the healthy gym’s 12 events');
@@ -472,7 +472,10 @@ describe('webhook destinations are isolated (e2e)', () => {
     const other = (await state()).runId as string;
     const taker = `run.other.${Date.now()}`;
     // The poller started another run meanwhile (the job's hold had ended): the late job finds it taken.
-    await t.dataSource.query('UPDATE webhook_endpoint_states SET run_id = ? WHERE run_id = ?', [taker, other]);
+    await t.dataSource.query('UPDATE webhook_endpoint_states SET run_id = ? WHERE run_id = ?', [
+      taker,
+      other,
+    ]);
     const late = await t.app.get(DeliveryRunner).run(job, other);
 
     expect(late).toEqual({ delivered: 0, failed: 0, batches: 0 });

@@ -9,7 +9,7 @@ import { envelope } from './support/http';
 import { OwnRedis } from './support/own-servers';
 import { freePort } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, WebhookReceiver, whileHeld } from './support/webhook-receiver';
 
 /**
  * Redis loses everything (killed and started again empty) while deliveries wait for a retry and others sit in
@@ -67,7 +67,7 @@ describe('webhook deliveries after Redis loses its data (e2e)', () => {
     // 10 more sit in the queue, not attempted (this process's workers are paused).
     const queue = t.app.get<Queue>(getQueueToken(WEBHOOK_QUEUE));
     await queue.pause(true);
-    await Promise.all(members.slice(20).map(checkIn));
+    await whileHeld(t.dataSource, gym.place.id, () => Promise.all(members.slice(20).map(checkIn)));
     const attemptsInRedis = async () =>
       (await queue.getJobs(['waiting', 'paused'])).reduce(
         (sum, job) => sum + ((job.data as { attempts?: string[] }).attempts?.length ?? 0),

@@ -271,6 +271,43 @@ describe('webhooks (e2e)', () => {
   });
 
   describe('delivery', () => {
+    it('never sends again a delivery that is over though its row still says when to try it, and takes it off the schedule', async () => {
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(() => receiver.received.length === 1, 15_000, 'the first delivery');
+      await eventually(
+        async () =>
+          (await t.dataSource.query("SELECT id FROM webhook_deliveries WHERE status = 'delivered'"))
+            .length === 1,
+        5000,
+        'its outcome',
+      );
+      // Left due by a hand's edit (or an older build): delivered, yet with a time for its next attempt.
+      await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ?', [
+        new Date(Date.now() - 1000),
+      ]);
+      // A new event of the same endpoint: a run whose batches read the endpoint's due rows.
+      const other = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
+      await request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', g.placeApiKey)
+        .send(envelope({ identifier: other.cpf }))
+        .expect(204);
+      await eventually(() => receiver.received.length >= 2, 15_000, 'the new event');
+      await eventually(
+        async () =>
+          (await t.dataSource.query('SELECT id FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL'))
+            .length === 0,
+        5000,
+        'nothing left on the schedule',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receiver.received).toHaveLength(2);
+      expect(new Set(receiver.received.map((got) => got.headers['webhook-id'])).size).toBe(2);
+      const attempts = await t.dataSource.query('SELECT delivery_id FROM webhook_attempts');
+      expect(attempts).toHaveLength(2);
+    });
+
     it('delivers one visit exactly once, signed so that the receiver’s copy of the secret verifies it', async () => {
       const g = await subscribedGym();
       t.clock.set('2026-11-22T10:02:11.412Z');

@@ -217,9 +217,19 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       const runId = runJobId(endpoint, now);
       if (!(await this.repository.startRun(manager, endpoint, runId, until, now))) continue;
       const attempts = await this.repository.claimDue(manager, endpoint, now, share);
-      if (attempts.length > 0) runs.push({ subscriptionId: endpoint, runId, attempts });
-      // A run that finished them meanwhile: nothing to start.
-      else await this.repository.endRun(endpoint, runId, manager);
+      if (attempts.length > 0) {
+        runs.push({ subscriptionId: endpoint, runId, attempts });
+        continue;
+      }
+      // A run that finished them meanwhile: nothing to start. Or rows over but still due, which would have the
+      // endpoint listed, and a run started for it, at every round.
+      await this.repository.endRun(endpoint, runId, manager);
+      const unscheduled = await this.repository.unscheduleFinished(manager, endpoint, now);
+      if (unscheduled > 0)
+        this.logger.warn(
+          { subscriptionId: endpoint, count: unscheduled },
+          'Webhook deliveries that were over were still due; taken off the schedule',
+        );
     }
     return runs;
   }

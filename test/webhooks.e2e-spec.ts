@@ -688,6 +688,16 @@ describe('webhooks (e2e)', () => {
         ),
       );
       await eventually(() => receiver.received.length >= 40, 20_000, '40 deliveries');
+      const delivered = async () =>
+        Number(
+          (
+            await t.dataSource.query(
+              "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'delivered'",
+            )
+          )[0].n,
+        );
+      await eventually(async () => (await delivered()) === 40, 15_000, '40 outcomes written');
+      // Time for a second copy of any of them to arrive.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
       expect(ids).toHaveLength(40);

@@ -47,7 +47,8 @@ const HELD_CLAIM = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.subscri
     d.request_id, s.url, s.secret_ciphertext, s.format
   FROM webhook_deliveries d FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
   LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
-  WHERE d.subscription_id = ? AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`;
+  WHERE d.subscription_id = ? AND d.next_attempt_at <= ? AND d.status IN ('pending', 'queued')
+  ORDER BY d.next_attempt_at LIMIT ?`;
 
 async function seed(db: Connection, design: Design): Promise<void> {
   await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}`);

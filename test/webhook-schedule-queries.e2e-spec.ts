@@ -155,9 +155,37 @@ describe('webhook schedule queries (e2e)', () => {
   it("reads a run's next batch, oldest due first, up to the limit", async () => {
     await schedule();
     const next = (limit: number) =>
-      deliveries.claimDue(single, a, base, limit).then((rows) => rows.map((row) => row.id));
-    await expect(next(10)).resolves.toEqual(['dlv_8', 'dlv_1', 'dlv_2']);
-    await expect(next(2)).resolves.toEqual(['dlv_8', 'dlv_1']);
+      deliveries
+        .claimDue(single, a, base, limit)
+        .then(({ attempts, over }) => ({ ids: attempts.map((row) => row.id), over }));
+    await expect(next(10)).resolves.toEqual({ ids: ['dlv_8', 'dlv_1', 'dlv_2'], over: 0 });
+    await expect(next(2)).resolves.toEqual({ ids: ['dlv_8', 'dlv_1'], over: 0 });
+  });
+
+  it('never reads a delivery that is over as a next attempt, and takes it off the schedule', async () => {
+    await schedule();
+    // Delivered, yet with a due time (a hand's edit): the oldest due row of the endpoint.
+    await delivery(a, { status: 'delivered', nextAttemptAt: at(-1000) });
+    const overId = `dlv_${sequence}`;
+    const claimed = async (limit: number) => {
+      const { attempts, over } = await deliveries.claimDue(single, a, base, limit);
+      return { ids: attempts.map((row) => row.id), over };
+    };
+    await expect(claimed(10)).resolves.toEqual({ ids: ['dlv_8', 'dlv_1', 'dlv_2'], over: 1 });
+    await expect(claimed(2)).resolves.toEqual({ ids: ['dlv_8'], over: 1 });
+    // A run's next batch, read with its outcome, leaves it out too.
+    const nextBatch = deliveries.claimStatement(a, base, 10);
+    const work = nextBatch.read(await single.query(nextBatch.sql, [...nextBatch.values]));
+    expect(work.map((row) => row.id)).toEqual(['dlv_8', 'dlv_1', 'dlv_2']);
+
+    await expect(deliveries.unscheduleFinished(single, a, base)).resolves.toBe(1);
+    await expect(claimed(2)).resolves.toEqual({ ids: ['dlv_8', 'dlv_1'], over: 0 });
+    const [row] = await single.query('SELECT next_attempt_at AS at FROM webhook_deliveries WHERE id = ?', [
+      overId,
+    ]);
+    expect(row.at).toBeNull();
+    // Rows still waiting keep their time.
+    await expect(webhooks.outboxBacklog(base)).resolves.toEqual({ pending: 9, oldestAt: at(-900) });
   });
 
   it('counts the backlog of due attempts (in flight included), and since when the oldest is due', async () => {
@@ -212,6 +240,7 @@ describe('webhook schedule queries (e2e)', () => {
     // Walking the 6,000 delivered rows would read thousands; each query needs a few reads per endpoint.
     expect(await reads(() => deliveries.dueEndpoints(single, base, 10))).toBeLessThan(100);
     expect(await reads(() => deliveries.claimDue(single, a, base, 64))).toBeLessThan(100);
+    expect(await reads(() => deliveries.unscheduleFinished(single, a, base))).toBeLessThan(100);
     expect(await reads(() => webhooks.outboxBacklog(base))).toBeLessThan(100);
   });
 });

@@ -267,40 +267,44 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Up to `limit` due attempts of one endpoint, oldest due first, for a run that holds the endpoint (or is about
-   * to): a plain read, nothing locked or marked. No other run sends the endpoint's rows, and an outcome moves
-   * only a row still waiting for its attempt.
+   * Up to `limit` due rows of one endpoint, oldest due first, for a run that holds the endpoint (or is about to): a
+   * plain read, nothing locked or marked. No other run sends the endpoint's rows, and an outcome moves only a row
+   * still waiting for its attempt. The attempts are the rows still waiting; `over` counts the rows among them that
+   * are over (delivered or failed) yet still due, which no code path leaves but a hand's edit may (see
+   * unscheduleFinished): found in the read the poller makes anyway, so that finding none costs nothing more.
    */
   async claimDue(
     executor: Executor,
     subscriptionId: string,
     now: Date,
     limit: number,
-  ): Promise<DueAttempt[]> {
-    const rows: DueAttempt[] = await executor.query(
-      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts
+  ): Promise<{ attempts: DueAttempt[]; over: number }> {
+    const rows: (DueAttempt & { waiting: number | string })[] = await executor.query(
+      `SELECT id, subscription_id AS subscriptionId, redeliveries, attempts, ${WAITING} AS waiting
        FROM webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
-       WHERE subscription_id = ? AND next_attempt_at <= ? AND ${WAITING}
+       WHERE subscription_id = ? AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ?`,
       [subscriptionId, now, limit],
     );
-    return rows.map((row) => ({
-      id: String(row.id),
-      subscriptionId: String(row.subscriptionId),
-      redeliveries: Number(row.redeliveries),
-      attempts: Number(row.attempts),
-    }));
+    const attempts = rows
+      .filter((row) => Number(row.waiting) === 1)
+      .map((row) => ({
+        id: String(row.id),
+        subscriptionId: String(row.subscriptionId),
+        redeliveries: Number(row.redeliveries),
+        attempts: Number(row.attempts),
+      }));
+    return { attempts, over: rows.length - attempts.length };
   }
 
   /**
-   * Takes off the schedule the endpoint's due rows that are over (delivered or failed): rows no code path leaves
-   * so, but that a hand's edit or an older build may have. claimDue and claimStatement skip them; left due, they
-   * would keep the endpoint listed by dueEndpoints, and the poller starting runs for it with nothing to send.
-   * How many were taken off.
+   * Takes off the schedule the endpoint's due rows that are over (delivered or failed): left due, they would keep
+   * the endpoint listed by dueEndpoints, first of all (the longest waiting), fill the first batches' reads and
+   * count in the outbox backlog. How many were taken off.
    */
   async unscheduleFinished(executor: Executor, subscriptionId: string, now: Date): Promise<number> {
     const result: WriteResult = await executor.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = NULL
+      `UPDATE webhook_deliveries FORCE INDEX (IDX_webhook_deliveries_endpoint_due) SET next_attempt_at = NULL
        WHERE subscription_id = ? AND next_attempt_at <= ? AND NOT ${WAITING}`,
       [subscriptionId, now],
     );

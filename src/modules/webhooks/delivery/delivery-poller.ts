@@ -157,13 +157,22 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     if (!(await this.lease.hold())) return 0;
     const startedAt = this.clock.now();
     const failing = new Set<string>();
+    const unscheduled = new Map<string, number>();
     const runs = await this.transactions.run(
       async (manager) => {
         failing.clear();
-        return this.startRuns(manager, startedAt, failing);
+        unscheduled.clear();
+        return this.startRuns(manager, startedAt, failing, unscheduled);
       },
       { isolation: 'READ COMMITTED' },
     );
+    // Said once the transaction that took them off has committed (a transaction that runs again clears again).
+    for (const [subscriptionId, count] of unscheduled)
+      if (count > 0)
+        this.logger.warn(
+          { subscriptionId, count },
+          'Webhook deliveries that were over were still due; taken off the schedule',
+        );
     if (runs.length === 0) return 0;
     const labels = await this.repository.jobLabels(runs.map((run) => run.subscriptionId));
     try {
@@ -192,11 +201,15 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
     return runs.reduce((sum, run) => sum + run.attempts.length, 0);
   }
 
-  /** Runs of the endpoints with due attempts, each holding its endpoint, with a first batch of up to its share. */
+  /**
+   * Runs of the endpoints with due attempts, each holding its endpoint, with a first batch of up to its share;
+   * `unscheduled` gets how many rows over but still due each endpoint had taken off the schedule.
+   */
   private async startRuns(
     manager: Parameters<DeliveriesRepository['claimDue']>[0],
     now: Date,
     failing: Set<string>,
+    unscheduled: Map<string, number>,
   ): Promise<StartedRun[]> {
     const endpoints = await this.repository.dueEndpoints(manager, now, ENDPOINTS_PER_ROUND);
     if (endpoints.length === 0) return [];
@@ -216,20 +229,13 @@ export class DeliveryPoller implements OnApplicationBootstrap, OnModuleDestroy {
       if (share === 0) continue;
       const runId = runJobId(endpoint, now);
       if (!(await this.repository.startRun(manager, endpoint, runId, until, now))) continue;
-      const attempts = await this.repository.claimDue(manager, endpoint, now, share);
-      if (attempts.length > 0) {
-        runs.push({ subscriptionId: endpoint, runId, attempts });
-        continue;
-      }
-      // A run that finished them meanwhile: nothing to start. Or rows over but still due, which would have the
-      // endpoint listed, and a run started for it, at every round.
-      await this.repository.endRun(endpoint, runId, manager);
-      const unscheduled = await this.repository.unscheduleFinished(manager, endpoint, now);
-      if (unscheduled > 0)
-        this.logger.warn(
-          { subscriptionId: endpoint, count: unscheduled },
-          'Webhook deliveries that were over were still due; taken off the schedule',
-        );
+      const { attempts, over } = await this.repository.claimDue(manager, endpoint, now, share);
+      // Rows over but still due: left so, they would have the endpoint listed (and a run started) at every round.
+      if (over > 0)
+        unscheduled.set(endpoint, await this.repository.unscheduleFinished(manager, endpoint, now));
+      if (attempts.length > 0) runs.push({ subscriptionId: endpoint, runId, attempts });
+      // A run that finished them meanwhile: nothing to start.
+      else await this.repository.endRun(endpoint, runId, manager);
     }
     return runs;
   }

@@ -58,7 +58,7 @@ export interface RunSummary {
  * each row still waits for exactly that attempt, sends them at once over kept-alive connections, then writes
  * every outcome together (DeliveryRecorder). While the endpoint answers, the same transaction renews the run's
  * hold and reads its next due attempts (up to its share, WEBHOOK_ENDPOINT_CONCURRENCY) and the run goes on with
- * them, without a trip through the poller and the queue; it ends when nothing of the endpoint is due, or after a
+ * them, without a trip through the poller and the queue; it ends when nothing of the endpoint waits, or after a
  * failure (the breaker and the retry schedule decide what comes next), and frees the endpoint. A run with a
  * failure ends as a failed job whose reason names the gym, the host, the answer and the next attempt (the
  * outcome is in the database first; Bull never retries).

@@ -282,7 +282,7 @@ describe('webhooks (e2e)', () => {
         5000,
         'its outcome',
       );
-      // Left due by a hand's edit (or an older build): delivered, yet with a time for its next attempt.
+      // Left due by a hand's edit in the database: delivered, yet with a time for its next attempt.
       await t.dataSource.query('UPDATE webhook_deliveries SET next_attempt_at = ?', [
         new Date(Date.now() - 1000),
       ]);

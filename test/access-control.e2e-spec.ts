@@ -1,4 +1,8 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { hashKey } from '../src/common/crypto/key-vault';
+import { buildDataSourceOptions } from '../src/database/data-source';
+import { AccessControlRepository } from '../src/modules/access-control/access-control.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import {
   confirmationPath,
@@ -442,6 +446,46 @@ describe('Wellhub-compatible access control (e2e)', () => {
       await checkIn(gym, gym.place.code);
       t.clock.reset();
       expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
+    });
+
+    it("reads the member's latest check-in at the gym among many by index, with no temporary table", async () => {
+      const gym = await gymAndMember();
+      const elsewhere = await createGym(t);
+      // Twelve earlier days, at this gym and at the other in turn; then today's, here.
+      for (let day = 12; day >= 1; day--) {
+        t.clock.set(new Date(Date.now() - day * 86_400_000));
+        await checkIn(gym, (day % 2 ? elsewhere : gym).place.code);
+      }
+      t.clock.reset();
+      const today = await checkIn(gym, gym.place.code);
+      // One connection of its own: its session's counters are the statement's alone.
+      const single = new DataSource(
+        buildDataSourceOptions({ databaseUrl: t.config.databaseUrl, databasePoolSize: 1 }),
+      );
+      await single.initialize();
+      try {
+        await single.query('FLUSH STATUS');
+        const read = await new AccessControlRepository(single).gymWithLatestCheckIn(
+          { hash: hashKey(gym.placeApiKey), gymId: gym.gymId },
+          gym.memberNumber,
+          new Date(),
+        );
+        expect(read?.checkIn?.id).toBe(today.id);
+        const counters: { Variable_name: string; Value: string }[] = await single.query(
+          "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' OR Variable_name = 'Created_tmp_tables'",
+        );
+        const value = (name: string) => Number(counters.find((c) => c.Variable_name === name)?.Value);
+        expect(value('Created_tmp_tables')).toBe(0);
+        expect(value('Handler_read_rnd_next')).toBe(0);
+        const reads = counters
+          .filter((c) => c.Variable_name.startsWith('Handler_read'))
+          .reduce((sum, c) => sum + Number(c.Value), 0);
+        expect(reads).toBeLessThan(15);
+      } finally {
+        await single.destroy();
+      }
+      const client = new WellhubClient(t.http, { key: gym.placeApiKey });
+      expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('validated');
     });
 
     it("counts a check-in by the business day it started on: expired before midnight, yesterday's after", async () => {

@@ -7,7 +7,8 @@ import type { AuthenticatedPlace } from '../auth/auth.types';
 import {
   CheckInWithPlanRow,
   failuresSql,
-  LATEST_OF_MEMBER_AT_GYM,
+  LATEST_AT_PLACE_COLUMNS,
+  LATEST_AT_PLACE_JOINS,
   toState,
 } from '../member-check-ins/member-check-ins.repository';
 
@@ -32,14 +33,17 @@ export function counterIdOf(credential: AccessCredential): string {
   return credential.kind === 'place' ? credential.placeId : `partner:${credential.partnerId}`;
 }
 
-/** counterIdOf in SQL, of a row `g` of GYM_FOR_KEY. */
-const COUNTER_ID_SQL = "IF(g.byPlace, g.placeId, CONCAT('partner:', g.partnerId))";
-
-/** The gym with a gym_id (values: key hash, key hash, gym_id), with whether the key is its place's or its partner's. */
-const GYM_FOR_KEY = `SELECT p.id AS placeId, p.gym_id AS gymId, p.code AS placeCode, p.name AS placeName,
+/** The columns of a gym `p` of `GYM_FROM` (values: key hash, key hash), with whether the key is its place's or its partner's. */
+const GYM_COLUMNS = `p.id AS placeId, p.gym_id AS gymId, p.code AS placeCode, p.name AS placeName,
     p.active AS placeActive, p.partner_id AS partnerId, p.key_version AS keyVersion,
-    p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner
-  FROM places p JOIN partners pt ON pt.id = p.partner_id WHERE p.gym_id = ?`;
+    p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner`;
+const GYM_FROM = 'places p JOIN partners pt ON pt.id = p.partner_id';
+
+/** The gym with a gym_id (values: key hash, key hash, gym_id). */
+const GYM_FOR_KEY = `SELECT ${GYM_COLUMNS} FROM ${GYM_FROM} WHERE p.gym_id = ?`;
+
+/** counterIdOf in SQL, of the gym `p` (value: key hash). */
+const COUNTER_ID_SQL = "IF(p.api_key_hash = ?, p.id, CONCAT('partner:', p.partner_id))";
 
 interface GymRow {
   placeId: string;
@@ -107,14 +111,15 @@ export class AccessControlRepository {
     memberNumber: string,
     windowStart: Date,
   ): Promise<{ gym: AccessGym; failures: number; checkIn: CheckInWithPlanRow | undefined } | undefined> {
-    // `g.*` last: the check-in's placeId, placeCode and placeName, when there is one, are the gym's.
+    // The gym's columns last: the check-in's placeId, when there is one, is the gym's.
     const rows = await executePrepared<
       (CheckInWithPlanRow & GymRow & { failures: string | number; id: string | null })[]
     >(
       this.dataSource,
-      `SELECT r.*, ${failuresSql(COUNTER_ID_SQL)} AS failures, g.*
-       FROM (${GYM_FOR_KEY}) g LEFT JOIN (${LATEST_OF_MEMBER_AT_GYM}) r ON TRUE`,
-      [windowStart, key.hash, key.hash, key.gymId, memberNumber, key.gymId],
+      `SELECT ${LATEST_AT_PLACE_COLUMNS}, ${failuresSql(COUNTER_ID_SQL)} AS failures, ${GYM_COLUMNS}
+       FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ? ${LATEST_AT_PLACE_JOINS}
+       WHERE p.gym_id = ?`,
+      [key.hash, windowStart, key.hash, key.hash, memberNumber, key.gymId],
     );
     const gym = gymOf(rows[0]);
     if (!gym) return undefined;

@@ -63,11 +63,6 @@ export interface CheckInWithPlanRow extends CheckInRow {
   planName: string | null;
 }
 
-const WITH_PLAN_SELECT = ROW_SELECT.replace(
-  'pl.code AS planCode',
-  'pl.code AS planCode, pl.name AS planName',
-);
-
 /** A check-in as the console lists it: with the member's name. */
 export interface ListedCheckInRow extends CheckInRow {
   beneficiaryName: string;
@@ -79,13 +74,19 @@ const LIST_SELECT = ROW_SELECT.replace(
 );
 
 /**
- * The member's latest check-in at the gym with a gym_id (values: member number, gym_id), with its plan's name,
- * through the (beneficiary, started_at) index: a derived table of the Wellhub-compatible validate's one statement
- * (AccessControlRepository.gymWithLatestCheckIn). A pending check-in is always the member's latest: a new one
+ * The member's latest check-in at a place, with its plan's name, as columns and joins of a statement whose FROM
+ * names the place `p` and the member `b` (the Wellhub-compatible validate's one statement,
+ * AccessControlRepository.gymWithLatestCheckIn). The check-in is found by a subquery on the (beneficiary,
+ * started_at) index, so that with the place and the member read by unique keys every table of the statement is
+ * read as a constant: no temporary table, no sort. A pending check-in is always the member's latest: a new one
  * replaces it.
  */
-export const LATEST_OF_MEMBER_AT_GYM = `${WITH_PLAN_SELECT} WHERE b.member_number = ? AND p.gym_id = ?
-  ORDER BY c.started_at DESC LIMIT 1`;
+export const LATEST_AT_PLACE_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, pl.name AS planName,
+  b.code AS beneficiaryCode, b.member_number AS memberNumber`;
+export const LATEST_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c ON c.id = (
+    SELECT l.id FROM member_check_ins l WHERE l.beneficiary_id = b.id AND l.place_id = p.id
+    ORDER BY l.started_at DESC LIMIT 1)
+  LEFT JOIN plans pl ON pl.id = c.plan_id`;
 
 /**
  * The failed look-ups counted under `counterId` (an SQL expression) in the window that starts at the next value,

@@ -1,0 +1,107 @@
+// `npx ts-node -T scripts/confirm-cpu.ts` (not in CI; run `npx nest build` first): the CPU a member check-in's
+// confirmation costs, at its `endpoint` and through the Wellhub-compatible `POST /access/v1/validate`, measured
+// side by side in one process. `npm run bench` compares the two routes' rates, which move with the machine;
+// the CPU per request of each, measured in alternating rounds, says which route costs more and by how much.
+//   BENCH_CONFIRM_COUNT confirmations of each kind per round (3000), BENCH_CONFIRM_ROUNDS (3)
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (both kinds in one profile)
+// Each round creates 2 x COUNT member check-ins at the bench gym (subscribed as in `npm run bench`, in both
+// formats), waits for their events, then confirms half at their endpoint and half by member number, the order
+// alternating between rounds; each part is measured until its events are at the receiver.
+import {
+  drain,
+  GYM_CODE,
+  loadList,
+  log,
+  MEMBER_TOKEN,
+  mysql,
+  Receiver,
+  runBench,
+  SERVICE_DB,
+  SERVICE_PORT,
+  seedService,
+  startService,
+} from './bench';
+import { cpfFromBase } from '../src/common/domain/cpf';
+import { CpuMeter, serverPids } from './process-cpu';
+
+const COUNT = Number(process.env.BENCH_CONFIRM_COUNT ?? 3000);
+const ROUNDS = Number(process.env.BENCH_CONFIRM_ROUNDS ?? 3);
+
+async function main(): Promise<void> {
+  const receiver = new Receiver();
+  const receiverUrl = await receiver.listen();
+  const service = await startService();
+  const pool = 2 * COUNT * ROUNDS;
+  log(`seeding the service with ${pool} beneficiaries`);
+  const { placeKey } = await seedService(receiverUrl, pool);
+  const auth = { authorization: `Bearer ${placeKey}` };
+  const base = `http://127.0.0.1:${SERVICE_PORT}`;
+  const { gyms } = (await (await fetch(`${base}/v1/systems/gyms`, { headers: auth })).json()) as {
+    gyms: { id: number }[];
+  };
+  const gymId = String(gyms[0].id);
+  const subscribed = await fetch(`${base}/v1/systems/gyms/${gymId}/webhooks`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      webhooks: [{ event: 'checkin', url: receiverUrl, secret: 'bench-wellhub-secret' }],
+    }),
+  });
+  if (subscribed.status !== 204) throw new Error(`Wellhub-format subscription refused: ${subscribed.status}`);
+  const db = await mysql(SERVICE_DB);
+  const servers = await serverPids(db, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const lines = new Map<string, string[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const creations = Array.from({ length: 2 * COUNT }, (_, i) => ({
+      path: '/member/v1/check_ins',
+      body: JSON.stringify({
+        type: 'cpf',
+        identifier: cpfFromBase(100000000 + round * 2 * COUNT + i),
+        service_provider_code: GYM_CODE,
+      }),
+    }));
+    const created = (await loadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, true)).answers
+      .filter((answer) => answer.status === 201)
+      .map((answer) => JSON.parse(answer.body) as { id: string; member_number: string });
+    await drain(receiver, db);
+    const parts = {
+      endpoint: {
+        requests: created
+          .slice(0, COUNT)
+          .filter((checkIn) => receiver.endpoints.has(checkIn.id))
+          .map((checkIn) => ({ path: receiver.endpoints.get(checkIn.id) as string })),
+        headers: {},
+      },
+      wellhub: {
+        requests: created.slice(COUNT).map((checkIn) => ({
+          path: '/access/v1/validate',
+          body: JSON.stringify({ gympass_id: checkIn.member_number }),
+        })),
+        headers: { ...auth, 'x-gym-id': gymId },
+      },
+    };
+    for (const kind of round % 2 === 0
+      ? (['endpoint', 'wellhub'] as const)
+      : (['wellhub', 'endpoint'] as const)) {
+      const { requests, headers } = parts[kind];
+      const meter = new CpuMeter({
+        service: service.pid,
+        mariadb: servers.mariadb,
+        redis: servers.redis,
+      }).start();
+      const { result } = await loadList(requests, headers);
+      await drain(receiver, db);
+      const used = meter.stop();
+      const per = (name: string) => Math.round((used[name] ?? 0) / Math.max(result.ok, 1));
+      const line = `${per('service')} + ${per('mariadb')} + ${per('redis')} µs (${result.ok} 2xx, ${result.non2xx} non-2xx, ${Math.round(result.rps)} rps)`;
+      console.log(`round ${round + 1} ${kind}: ${line}`);
+      lines.set(kind, [...(lines.get(kind) ?? []), line]);
+    }
+  }
+  console.log('\nCPU per confirmation, process + MariaDB + Redis:');
+  for (const [kind, kept] of lines) console.log(`  ${kind.padEnd(9)} ${kept.join('  |  ')}`);
+  await db.end();
+  receiver.close();
+}
+
+runBench(main);

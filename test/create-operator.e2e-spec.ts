@@ -4,18 +4,18 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { createAccount } from './factories/accounts.factory';
 import { signIn } from './support/console';
+import { entryArgs } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
 const SCRIPT = join(__dirname, '..', 'src', 'cli', 'create-operator.ts');
 
-/** `npm run account:create-operator -- ...args`, run from the sources. */
+/** `npm run account:create-operator -- ...args`, run from the build when current, else from the sources. */
 async function createOperator(...args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', SCRIPT, ...args],
-      { env: process.env, timeout: 120_000 },
-    );
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...entryArgs(SCRIPT), ...args], {
+      env: process.env,
+      timeout: 120_000,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

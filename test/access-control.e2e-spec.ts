@@ -448,7 +448,7 @@ describe('Wellhub-compatible access control (e2e)', () => {
       expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('not-found');
     });
 
-    it("reads the member's latest check-in at the gym among many by index, with no temporary table", async () => {
+    it("reads the member's latest check-in at the gym, newer ones elsewhere passed over, by index with no temporary table", async () => {
       const gym = await gymAndMember();
       const elsewhere = await createGym(t);
       // Twelve earlier days, at this gym and at the other in turn; then today's, here.
@@ -458,6 +458,8 @@ describe('Wellhub-compatible access control (e2e)', () => {
       }
       t.clock.reset();
       const today = await checkIn(gym, gym.place.code);
+      // The member's newest check-in is elsewhere (it replaces today's here): the read passes over it.
+      await checkIn(gym, elsewhere.place.code);
       // One connection of its own: its session's counters are the statement's alone.
       const single = new DataSource(
         buildDataSourceOptions({ databaseUrl: t.config.databaseUrl, databasePoolSize: 1 }),
@@ -485,7 +487,7 @@ describe('Wellhub-compatible access control (e2e)', () => {
         await single.destroy();
       }
       const client = new WellhubClient(t.http, { key: gym.placeApiKey });
-      expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('validated');
+      expect((await client.validate(gym.gymId, gym.memberNumber)).outcome).toBe('canceled');
     });
 
     it("counts a check-in by the business day it started on: expired before midnight, yesterday's after", async () => {

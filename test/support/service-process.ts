@@ -2,37 +2,59 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { AddressInfo, createServer } from 'node:net';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
-const SRC = join(__dirname, '..', '..', 'src');
-const DIST = join(__dirname, '..', '..', 'dist');
+const ROOT = join(__dirname, '..', '..');
+const SRC = join(ROOT, 'src');
+const DIST = join(ROOT, 'dist');
 const MAIN = join(SRC, 'main.ts');
 
-/** The newest modification time of the sources a build compiles (specs left out), in ms. */
-function newestSource(dir = SRC): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/** What a build is made from: the sources it compiles (specs left out) and the files that configure it. */
+const BUILD_CONFIG = ['tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', 'package-lock.json'].map(
+  (file) => join(ROOT, file),
+);
+
+/** The files under `dir` whose names end in `suffix` (and do not end in `skip`), relative to `dir`. */
+function filesUnder(dir: string, suffix: string, skip?: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts'))
-      newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
+    if (entry.isDirectory()) return filesUnder(path, suffix, skip, base);
+    return entry.name.endsWith(suffix) && !(skip && entry.name.endsWith(skip)) ? [relative(base, path)] : [];
+  });
 }
 
-let buildIsCurrent: boolean | undefined;
+/**
+ * Whether dist/ is the build of the sources as they are: written after every source and configuration file was
+ * last changed, with one compiled file for each source and none for a source deleted or renamed since (whose
+ * migration or entity the process would otherwise still load).
+ */
+function buildIsCurrent(): boolean {
+  const main = join(DIST, 'main.js');
+  if (!existsSync(main)) return false;
+  const sources = filesUnder(SRC, '.ts', '.spec.ts');
+  const compiled = new Set(filesUnder(DIST, '.js').filter((file) => !file.startsWith(`console${sep}`)));
+  if (compiled.size !== sources.length || sources.some((file) => !compiled.has(file.replace(/\.ts$/, '.js'))))
+    return false;
+  const builtAt = statSync(main).mtimeMs;
+  return [...sources.map((file) => join(SRC, file)), ...BUILD_CONFIG].every(
+    (file) => !existsSync(file) || statSync(file).mtimeMs < builtAt,
+  );
+}
+
+let current: boolean | undefined;
 
 /**
- * Node's arguments for a TypeScript entry point: its build in dist/ when the build is newer than every source
- * (`npm run build`, which CI runs before the tests, writes all of dist/ anew), else the source through ts-node,
- * so that a test never runs code older than the source. The build starts in about 2 s, ts-node in about 7:
- * the suite starts the service as a process of its own dozens of times.
+ * Node's arguments for a TypeScript entry point of src/: its build in dist/ when that build is current (see
+ * buildIsCurrent; `npm run build`, which CI runs before the tests, writes all of dist/ anew), else the source
+ * through ts-node. The build starts in about 2 s, ts-node in about 7, and the suite starts the service as a
+ * process of its own dozens of times. A build started while the tests run replaces dist/ under them: build
+ * before, or after.
  */
 export function entryArgs(entry: string): string[] {
-  const built = join(DIST, relative(SRC, entry)).replace(/\.ts$/, '.js');
-  if (!entry.startsWith(SRC) || !existsSync(built)) return ['-r', 'ts-node/register/transpile-only', entry];
-  buildIsCurrent ??= statSync(join(DIST, 'main.js')).mtimeMs > newestSource();
-  return buildIsCurrent ? [built] : ['-r', 'ts-node/register/transpile-only', entry];
+  const fromSources = ['-r', 'ts-node/register/transpile-only', entry];
+  if (!entry.startsWith(SRC + sep)) return fromSources;
+  current ??= buildIsCurrent();
+  return current ? [join(DIST, relative(SRC, entry)).replace(/\.ts$/, '.js')] : fromSources;
 }
 
 /** The service (or another entry point, such as the demo) as a real process of its own (see entryArgs). */

@@ -517,16 +517,10 @@ async function memberCheckIns(
 }
 
 /**
- * Wellhub-compatible validation (POST /access/v1/validate) at the bench gym, subscribed in that format too:
- * member check-ins made through the member API for beneficiaries no other run used (below those of
- * memberCheckIns), then each validated by member number with the place key as bearer and X-Gym-Id, as many as
- * memberCheckIns confirms at their endpoint. Its rate is compared with that confirmation's, of the same run.
+ * Subscribes the bench gym in the Wellhub format too (`checkin` to `receiverUrl`), through that platform's route
+ * with the place key as bearer; answers the gym's gym_id.
  */
-async function wellhubValidations(
-  receiverUrl: string,
-  placeKey: string,
-  drained: () => Promise<{ seconds: number }>,
-): Promise<{ validated: LoadResult; sustained: number; created: number }> {
+export async function subscribeWellhubFormat(receiverUrl: string, placeKey: string): Promise<string> {
   const auth = { authorization: `Bearer ${placeKey}` };
   const { gyms } = await (
     await fetch(`http://127.0.0.1:${SERVICE_PORT}/v1/systems/gyms`, { headers: auth })
@@ -540,6 +534,21 @@ async function wellhubValidations(
     }),
   });
   if (subscribed.status !== 204) throw new Error(`Wellhub-format subscription refused: ${subscribed.status}`);
+  return gymId;
+}
+
+/**
+ * Wellhub-compatible validation (POST /access/v1/validate) at the bench gym, subscribed in that format too:
+ * member check-ins made through the member API for beneficiaries no other run used (below those of
+ * memberCheckIns), then each validated by member number with the place key as bearer and X-Gym-Id, as many as
+ * memberCheckIns confirms at their endpoint. Its rate is compared with that confirmation's, of the same run.
+ */
+async function wellhubValidations(
+  receiverUrl: string,
+  placeKey: string,
+  drained: () => Promise<{ seconds: number }>,
+): Promise<{ validated: LoadResult; sustained: number; created: number }> {
+  const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
   const creations = Array.from({ length: Math.floor(MEMBER_CHECK_INS / 2) }, (_, i) => ({
     path: '/member/v1/check_ins',
     body: JSON.stringify({
@@ -557,7 +566,11 @@ async function wellhubValidations(
         gympass_id: (JSON.parse(answer.body) as { member_number: string }).member_number,
       }),
     }));
-  const validated = await warmedLoadList(validations, { ...auth, 'x-gym-id': gymId }, drained);
+  const validated = await warmedLoadList(
+    validations,
+    { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
+    drained,
+  );
   return { validated: validated.result, sustained: validated.sustained, created: validations.length };
 }
 

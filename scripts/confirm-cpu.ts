@@ -17,9 +17,9 @@ import {
   Receiver,
   runBench,
   SERVICE_DB,
-  SERVICE_PORT,
   seedService,
   startService,
+  subscribeWellhubFormat,
 } from './bench';
 import { cpfFromBase } from '../src/common/domain/cpf';
 import { CpuMeter, serverPids } from './process-cpu';
@@ -34,20 +34,7 @@ async function main(): Promise<void> {
   const pool = 2 * COUNT * ROUNDS;
   log(`seeding the service with ${pool} beneficiaries`);
   const { placeKey } = await seedService(receiverUrl, pool);
-  const auth = { authorization: `Bearer ${placeKey}` };
-  const base = `http://127.0.0.1:${SERVICE_PORT}`;
-  const { gyms } = (await (await fetch(`${base}/v1/systems/gyms`, { headers: auth })).json()) as {
-    gyms: { id: number }[];
-  };
-  const gymId = String(gyms[0].id);
-  const subscribed = await fetch(`${base}/v1/systems/gyms/${gymId}/webhooks`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      webhooks: [{ event: 'checkin', url: receiverUrl, secret: 'bench-wellhub-secret' }],
-    }),
-  });
-  if (subscribed.status !== 204) throw new Error(`Wellhub-format subscription refused: ${subscribed.status}`);
+  const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
   const db = await mysql(SERVICE_DB);
   const servers = await serverPids(db, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const lines = new Map<string, string[]>();
@@ -77,7 +64,7 @@ async function main(): Promise<void> {
           path: '/access/v1/validate',
           body: JSON.stringify({ gympass_id: checkIn.member_number }),
         })),
-        headers: { ...auth, 'x-gym-id': gymId },
+        headers: { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
       },
     };
     for (const kind of round % 2 === 0

@@ -47,11 +47,12 @@ describe('webhooks (e2e)', () => {
       email: 'maria@example.com',
       phone: '+5511999990000',
     });
-    const checkIn = () =>
+    /** A register at the gym: the member's, or another beneficiary's by CPF. */
+    const checkIn = (identifier = member.cpf) =>
       request(t.http)
         .post('/v1/track_usages')
         .set('x-api-key', gym.placeApiKey)
-        .send(envelope({ identifier: member.cpf }))
+        .send(envelope({ identifier }))
         .expect(204);
     return {
       ...gym,
@@ -288,11 +289,7 @@ describe('webhooks (e2e)', () => {
       ]);
       // A new event of the same endpoint: a run whose batches read the endpoint's due rows.
       const other = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
-      await request(t.http)
-        .post('/v1/track_usages')
-        .set('x-api-key', g.placeApiKey)
-        .send(envelope({ identifier: other.cpf }))
-        .expect(204);
+      await g.checkIn(other.cpf);
       await eventually(() => receiver.received.length >= 2, 15_000, 'the new event');
       await eventually(
         async () =>

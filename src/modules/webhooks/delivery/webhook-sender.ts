@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP, Socket, TcpNetConnectOpts } from 'node:net';
+import { Agent, buildConnector, Dispatcher } from 'undici';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { PublicHttpAgent, PublicHttpsAgent } from '../webhook-addresses';
@@ -13,8 +14,13 @@ const RESPONSE_SNIPPET_BYTES = 4096;
 /** How long the body of a 2xx answer is read for the delivery log; the attempt has succeeded already. */
 const SUCCESS_BODY_GRACE_MS = 500;
 
-const succeeded = (response: IncomingMessage) =>
-  (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
+/** An answer's status line and headers, as they arrived. */
+interface Answer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+}
+
+const succeeded = (statusCode: number) => statusCode >= 200 && statusCode < 300;
 
 export interface SendResult {
   ok: boolean;
@@ -38,29 +44,35 @@ function publicError(error: Error): string {
 }
 
 const SHUTTING_DOWN = 'aborted: the service is shutting down';
+const ATTEMPT_OVER = 'the attempt is over';
 
 /**
  * A kept-alive connection that the receiver closed while it sat idle fails the next request written on it
- * (a reset, or a hang-up, before any answer): the receiver closed it without reading that request. The request
- * goes again on another connection, within the same attempt and deadline (a receiver that did read it gets the
- * same `webhook-id` twice, as with any retry); a few times at most, since the agent may hold several such
- * connections to the same receiver.
+ * (a reset, a broken pipe or the other side closing, before any answer): the receiver closed it without reading
+ * that request. The request goes again on another connection, within the same attempt and deadline (a receiver
+ * that did read it gets the same `webhook-id` twice, as with any retry); a few times at most, since the pool may
+ * hold several such connections to the same receiver. A connection that had carried no answer yet is new: its
+ * failure is the attempt's.
  */
 const STALE_CONNECTION_RETRIES = 3;
-const STALE_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+const STALE_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+/** Set on a connection's error when that connection had received answers before it (see `connect`). */
+const AFTER_ANSWERS = Symbol('afterAnswers');
+type ConnectionError = Error & { code?: string; [AFTER_ANSWERS]?: boolean; socket?: { bytesRead?: number } };
 
-function isStaleConnection(request: ClientRequest, error: Error): boolean {
-  if (!request.reusedSocket) return false;
-  const code = (error as NodeJS.ErrnoException).code;
-  return (code !== undefined && STALE_CONNECTION_ERRORS.has(code)) || error.message === 'socket hang up';
+function isStaleConnection(error: ConnectionError): boolean {
+  const reused = error[AFTER_ANSWERS] === true || (error.socket?.bytesRead ?? 0) > 0;
+  return reused && error.code !== undefined && STALE_CONNECTION_ERRORS.has(error.code);
 }
 
 /**
- * One signed POST (Standard Webhooks). Private, loopback, link-local and metadata addresses are refused when
- * the connection is made (so DNS names that resolve to them are refused too) unless allowed by config.
- * Redirects are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are
- * aborted at once (and none starts): each ends as a failed attempt whose delivery is due again by the retry
- * schedule, instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
+ * One signed POST (Standard Webhooks), over undici's pool of kept-alive connections per receiver (its own
+ * dispatch API: about half the CPU per request of node:http's client, see docs/performance.md). Connections are
+ * made by the filtering agents: private, loopback, link-local and metadata addresses are refused when the
+ * connection is made (so DNS names that resolve to them are refused too) unless allowed by config. Redirects
+ * are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are aborted at
+ * once (and none starts): each ends as a failed attempt whose delivery is due again by the retry schedule,
+ * instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
  */
 @Injectable()
 export class WebhookSender implements OnModuleDestroy {
@@ -68,17 +80,20 @@ export class WebhookSender implements OnModuleDestroy {
   private stopping = false;
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
+  private readonly dispatcher: Agent;
   /** The last URL parsed: a run sends its whole batch to one URL. */
-  private lastTarget?: { text: string; url: URL; secure: boolean };
+  private lastTarget?: { text: string; origin: string; path: string };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.httpAgent = new PublicHttpAgent(!config.webhookAllowPrivateNetworks);
     this.httpsAgent = new PublicHttpsAgent(!config.webhookAllowPrivateNetworks);
+    this.dispatcher = new Agent({ connect: (options, callback) => this.connect(options, callback) });
   }
 
   onModuleDestroy(): void {
     this.stopping = true;
     for (const abort of this.inFlight) abort(new Error(SHUTTING_DOWN));
+    this.dispatcher.destroy().catch(() => undefined);
   }
 
   /**
@@ -91,8 +106,9 @@ export class WebhookSender implements OnModuleDestroy {
     const started = Date.now();
     return new Promise<SendResult>((resolve) => {
       let settled = false;
-      let request: ClientRequest | undefined;
-      let response: IncomingMessage | undefined;
+      let controller: Dispatcher.DispatchController | undefined;
+      let answer: Answer | undefined;
+      let complete = false;
       const chunks: Buffer[] = [];
       let size = 0;
       let grace: NodeJS.Timeout | undefined;
@@ -106,11 +122,8 @@ export class WebhookSender implements OnModuleDestroy {
         clearTimeout(deadline);
         clearTimeout(grace);
         this.inFlight.delete(failed);
-        // A receiver still sending must not keep the socket, nor hand it to the next attempt.
-        if (!response?.complete) {
-          response?.destroy();
-          request?.destroy();
-        }
+        // A receiver still sending must not keep the connection, nor hand it to the next attempt.
+        if (!complete) controller?.abort(new Error(ATTEMPT_OVER));
         result.durationMs = Date.now() - started;
         resolve(result);
       };
@@ -118,47 +131,58 @@ export class WebhookSender implements OnModuleDestroy {
         finish({
           ok: false,
           durationMs: 0,
-          statusCode: response?.statusCode ?? null,
+          statusCode: answer?.statusCode ?? null,
           responseBody: snippet(),
           error: publicError(error),
           ...(error.message === SHUTTING_DOWN && { abandoned: true }),
         });
-      const answered = (answer: IncomingMessage) => finish(this.outcome(answer, snippet()));
+      const answered = () => finish(this.outcome(answer as Answer, snippet()));
       const deadline = setTimeout(
         () =>
-          response && succeeded(response)
-            ? answered(response)
+          answer && succeeded(answer.statusCode)
+            ? answered()
             : failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
         this.config.webhookTimeoutMs,
       );
       if (this.stopping) return failed(new Error(SHUTTING_DOWN));
       this.inFlight.add(failed);
-      const onResponse = (answer: IncomingMessage) => {
-        response = answer;
-        // A success is decided: the body may add a snippet for the log, but not hold the worker.
-        if (succeeded(answer)) grace = setTimeout(() => answered(answer), SUCCESS_BODY_GRACE_MS);
-        answer.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= RESPONSE_SNIPPET_BYTES) answered(answer);
-        });
-        answer.on('end', () => answered(answer));
-        // Cut off mid-answer: the status code still decides.
-        answer.on('error', () => answered(answer));
-        answer.on('close', () => answered(answer));
-      };
+      const { origin, path } = this.targetOf(message.url);
+      const headers = signedHeaders(message);
       const write = (retriesLeft: number) => {
+        const handler: Dispatcher.DispatchHandler = {
+          onRequestStart: (request) => {
+            controller = request;
+            // The attempt ended (its deadline, the shutdown) while the request waited for a connection.
+            if (settled) request.abort(new Error(ATTEMPT_OVER));
+          },
+          onResponseStart: (_, statusCode, responseHeaders) => {
+            // 1xx answers are informational: the final one follows.
+            if (settled || statusCode < 200) return;
+            answer = { statusCode, headers: responseHeaders };
+            // A success is decided: the body may add a snippet for the log, but not hold the worker.
+            if (succeeded(statusCode)) grace = setTimeout(answered, SUCCESS_BODY_GRACE_MS);
+          },
+          onResponseData: (_, chunk) => {
+            if (settled) return;
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= RESPONSE_SNIPPET_BYTES) answered();
+          },
+          onResponseEnd: () => {
+            complete = true;
+            if (answer) answered();
+          },
+          onResponseError: (_, error: ConnectionError) => {
+            if (settled) return;
+            // Cut off mid-answer: the status code still decides.
+            if (answer) return answered();
+            if (retriesLeft > 0 && !this.stopping && isStaleConnection(error)) return write(retriesLeft - 1);
+            failed(error);
+          },
+        };
         try {
-          const sent = this.post(message, onResponse);
-          request = sent;
-          sent.on('error', (error: Error) => {
-            if (settled || sent !== request) return;
-            if (!response && retriesLeft > 0 && !this.stopping && isStaleConnection(sent, error))
-              write(retriesLeft - 1);
-            else failed(error);
-          });
+          this.dispatcher.dispatch({ origin, path, method: 'POST', headers, body: message.payload }, handler);
         } catch (error) {
-          // The filtering agent refuses an IP literal at once, before any connection.
           failed(error as Error);
         }
       };
@@ -166,30 +190,58 @@ export class WebhookSender implements OnModuleDestroy {
     });
   }
 
-  private post(message: SignedMessage, onResponse: (response: IncomingMessage) => void): ClientRequest {
-    const target = this.targetOf(message.url);
-    const headers = signedHeaders(message);
-    headers['content-length'] = String(Buffer.byteLength(message.payload));
-    const request = (target.secure ? httpsRequest : httpRequest)(
-      target.url,
-      { method: 'POST', agent: target.secure ? this.httpsAgent : this.httpAgent, headers },
-      onResponse,
+  /**
+   * A connection for the pool, made by the filtering agent of its protocol: an address typed in the URL is
+   * refused at once, a name when it resolves to a refused address. Errors of a connection that had received
+   * answers before are marked so (see isStaleConnection). Bounded by WEBHOOK_TIMEOUT_MS, as an attempt is.
+   */
+  private connect(options: buildConnector.Options, callback: buildConnector.Callback): void {
+    const secure = options.protocol === 'https:';
+    const host = options.hostname;
+    let socket: Socket;
+    try {
+      socket = (secure ? this.httpsAgent : this.httpAgent).createConnection({
+        host,
+        port: Number(options.port) || (secure ? 443 : 80),
+        ...(secure && !isIP(host) && { servername: options.servername || host }),
+      } as TcpNetConnectOpts) as Socket;
+    } catch (error) {
+      return callback(error as Error, null);
+    }
+    socket.setNoDelay(true);
+    socket.on('error', (error: ConnectionError) => {
+      error[AFTER_ANSWERS] = socket.bytesRead > 0;
+    });
+    const connectEvent = secure ? 'secureConnect' : 'connect';
+    const timer = setTimeout(
+      () => socket.destroy(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
+      this.config.webhookTimeoutMs,
     );
-    request.end(message.payload);
-    return request;
+    const refused = (error: Error) => {
+      clearTimeout(timer);
+      socket.off(connectEvent, connected);
+      callback(error, null);
+    };
+    const connected = () => {
+      clearTimeout(timer);
+      socket.off('error', refused);
+      callback(null, socket);
+    };
+    socket.once(connectEvent, connected);
+    socket.once('error', refused);
   }
 
-  private targetOf(text: string): { url: URL; secure: boolean } {
+  private targetOf(text: string): { origin: string; path: string } {
     if (this.lastTarget?.text !== text) {
       const url = new URL(text);
-      this.lastTarget = { text, url, secure: url.protocol === 'https:' };
+      this.lastTarget = { text, origin: url.origin, path: `${url.pathname}${url.search}` };
     }
     return this.lastTarget;
   }
 
   /** The attempt decided by its answer (its duration is set when it is over). */
-  private outcome(response: IncomingMessage, responseBody: string | null): SendResult {
-    const statusCode = response.statusCode ?? 0;
+  private outcome(response: Answer, responseBody: string | null): SendResult {
+    const { statusCode } = response;
     const ok = statusCode >= 200 && statusCode < 300;
     const redirect = statusCode >= 300 && statusCode < 400;
     const retryAfter = response.headers['retry-after'];

@@ -145,12 +145,12 @@ export class CheckInService {
   ): Promise<void> {
     let factsNow: FactsNow;
     if (cannotExist(request)) {
-      [factsNow] = await tx.run(this.eligibility.factsStatement(place.placeId, null, place, true));
+      [factsNow] = await tx.run(this.eligibility.factsStatement(place.placeId, null, place, 'checkIn'));
     } else {
       // The facts by the same key, read after the lock.
       const [lockedId, read] = await tx.run(
         this.admissions.lockStatement(request),
-        this.eligibility.factsStatement(place.placeId, request, place, true),
+        this.eligibility.factsStatement(place.placeId, request, place, 'checkIn'),
       );
       factsNow = lockedFacts(lockedId, read);
     }

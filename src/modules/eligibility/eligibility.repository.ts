@@ -75,15 +75,34 @@ export interface CheckInFacts {
   wellhub?: WellhubSubscriber;
 }
 
+/**
+ * What a check-in about to write its events reads with the facts: nothing (`none`), the CHECKIN subscriber's
+ * facts (`checkIn`: a visit, a confirmation), or those and the Wellhub-format subscriber's (`checkInAndWellhub`:
+ * the creation of a member check-in, the one event that goes to both). The Wellhub part is a join and a
+ * subquery more, which MariaDB plans at every execution even when the gym has no such subscription (about a
+ * sixth of the facts read's server CPU, docs/performance.md): only the reads that use it carry it.
+ */
+export type SubscriberRead = 'none' | 'checkIn' | 'checkInAndWellhub';
+
 /** The outbox's columns, read in the same statement when the caller is about to write an event. */
-const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url,
-  p.gym_id AS gymId, ws.id AS wellhubSubscriptionId, ws.url AS wellhubUrl,
+const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf, s.id AS subscriptionId, s.url`;
+const SUBSCRIBER_JOIN = `LEFT JOIN webhook_subscriptions s
+         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1`;
+const WELLHUB_COLUMNS = `, p.gym_id AS gymId, ws.id AS wellhubSubscriptionId, ws.url AS wellhubUrl,
   ws.additional_data AS wellhubAdditionalData,
   IF(ws.id IS NULL, NULL, (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = p.id)) AS planNames`;
-const SUBSCRIBER_JOIN = `LEFT JOIN webhook_subscriptions s
-         ON p.check_in_webhook = 1 AND s.place_id = p.id AND s.type = 'CHECKIN' AND s.active = 1
-       LEFT JOIN webhook_subscriptions ws
+const WELLHUB_JOIN = `LEFT JOIN webhook_subscriptions ws
          ON p.wellhub_webhook = 1 AND ws.place_id = p.id AND ws.type = 'WELLHUB_CHECKIN' AND ws.active = 1`;
+
+const SUBSCRIBER_SQL: Record<SubscriberRead, { columns: string; joins: string }> = {
+  none: { columns: '', joins: '' },
+  checkIn: { columns: SUBSCRIBER_COLUMNS, joins: SUBSCRIBER_JOIN },
+  checkInAndWellhub: {
+    columns: `${SUBSCRIBER_COLUMNS}${WELLHUB_COLUMNS}`,
+    joins: `${SUBSCRIBER_JOIN}
+       ${WELLHUB_JOIN}`,
+  },
+};
 
 function subscriberOf(row: FactsRow): SubscribedFacts | undefined {
   if (!row.subscriptionId || !row.url || row.id === null) return undefined;
@@ -145,7 +164,7 @@ function toPlans(value: FactsRow['plans']): GymPlan[] {
 function toFacts(
   placeId: string,
   row: FactsRow | undefined,
-  withSubscriber: boolean,
+  subscriber: SubscriberRead,
 ): CheckInFacts | undefined {
   if (!row) return undefined;
   return {
@@ -157,8 +176,8 @@ function toFacts(
     },
     keyVersion: Number(row.keyVersion),
     checkInSubscribed: Boolean(Number(row.checkInSubscribed)),
-    subscriber: withSubscriber ? subscriberOf(row) : undefined,
-    wellhub: withSubscriber ? wellhubSubscriberOf(row) : undefined,
+    subscriber: subscriber === 'none' ? undefined : subscriberOf(row),
+    wellhub: subscriber === 'checkInAndWellhub' ? wellhubSubscriberOf(row) : undefined,
     beneficiary:
       row.id === null
         ? undefined
@@ -195,9 +214,10 @@ export class EligibilityRepository {
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     window: VisitWindow,
-    withSubscriber = false,
+    subscriber: SubscriberRead = 'none',
   ): Statement<CheckInFacts | undefined> {
     const [condition, values] = beneficiaryCondition(beneficiary);
+    const { columns, joins } = SUBSCRIBER_SQL[subscriber];
     return prepared(
       `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
@@ -206,14 +226,14 @@ export class EligibilityRepository {
               (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
               (SELECT MAX(CONCAT(v.created_at, ' ', v.place_id)) FROM visits v
                 WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisit
-              ${withSubscriber ? SUBSCRIBER_COLUMNS : ''}
+              ${columns}
        FROM places p
        LEFT JOIN beneficiaries b ON ${condition}
        LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
-       ${withSubscriber ? SUBSCRIBER_JOIN : ''}
+       ${joins}
        WHERE p.id = ?`,
       [window.monthStart, window.recentSince, ...values, placeId],
-      (result) => toFacts(placeId, (result as FactsRow[])[0], withSubscriber),
+      (result) => toFacts(placeId, (result as FactsRow[])[0], subscriber),
     );
   }
 

@@ -5,7 +5,12 @@ import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
-import { BeneficiaryKey, CheckInFacts, EligibilityRepository } from './eligibility.repository';
+import {
+  BeneficiaryKey,
+  CheckInFacts,
+  EligibilityRepository,
+  SubscriberRead,
+} from './eligibility.repository';
 import { cannotExist, checkBeneficiary, checkGym, GymPlan, notExists } from './eligibility';
 import { TrackUsageRequest } from './track-usage-request';
 import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
@@ -73,7 +78,7 @@ export class EligibilityService {
     placeId: string,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
-    withSubscriber = false,
+    subscriber: SubscriberRead = 'none',
   ): Statement<FactsNow> {
     const now = this.clock.now();
     const facts = this.repository.factsStatement(
@@ -83,7 +88,7 @@ export class EligibilityService {
         monthStart: startOfMonth(now, this.config.businessTimezone),
         recentSince: new Date(now.getTime() - this.config.recentCheckinWindowSeconds * 1000),
       },
-      withSubscriber,
+      subscriber,
     );
     // The same statement (prepared as it is), read further.
     return {

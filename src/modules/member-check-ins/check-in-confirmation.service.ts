@@ -65,7 +65,7 @@ export class CheckInConfirmationService {
     const [, state, factsNow] = await tx.run(
       this.checkIns.lockStatement({ id: found.beneficiaryId }),
       this.repository.lockStatement(found.id),
-      this.eligibility.factsStatement(found.placeId, { id: found.beneficiaryId }, by.key, true),
+      this.eligibility.factsStatement(found.placeId, { id: found.beneficiaryId }, by.key, 'checkIn'),
     );
     const admission = this.admitOn(found, state, by, factsNow);
     await tx.commit(

@@ -257,12 +257,14 @@ export class MemberCheckInsService {
     let factsNow: FactsNow;
     let pending: CheckInRow | undefined;
     if (cannotExist(request)) {
-      [factsNow] = await tx.run(this.eligibility.factsStatement(place.id, null, undefined, true));
+      [factsNow] = await tx.run(
+        this.eligibility.factsStatement(place.id, null, undefined, 'checkInAndWellhub'),
+      );
     } else {
       // The beneficiary's lock first, as in a register: creations, confirmations and visits of one member queue.
       const [lockedId, read, found] = await tx.run(
         this.checkIns.lockStatement(request),
-        this.eligibility.factsStatement(place.id, request, undefined, true),
+        this.eligibility.factsStatement(place.id, request, undefined, 'checkInAndWellhub'),
         this.repository.pendingOfStatement(request),
       );
       factsNow = lockedFacts(lockedId, read);

@@ -25,7 +25,7 @@ export interface CheckInFacts {
 
 /**
  * What a Wellhub-format `checkin` event needs, read with the check-in's facts when the place has an active
- * Wellhub-format subscription (see CheckInRepository.factsStatement).
+ * Wellhub-format subscription (see EligibilityRepository.factsStatement, `checkInAndWellhub`).
  */
 export interface WellhubSubscriber {
   subscriptionId: string;

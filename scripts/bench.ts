@@ -793,7 +793,15 @@ async function main(): Promise<void> {
   );
   const full = await load(svcBase, placeKey, 'register', SECONDS, next.svc, GYM_CODE);
   const finalDb = await mysql(SERVICE_DB);
-  const final = await drain(receiver, finalDb);
+  // The load generator abandons the requests in flight when its run ends, and the service may still commit
+  // them after the first count: the count is read again, a second apart, until it stops growing.
+  let final = await drain(receiver, finalDb);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await drain(receiver, finalDb);
+    if (again.events === final.events) break;
+    final = again;
+  }
   await finalDb.end();
   receiver.close();
   const memory = memoryOf(service.pid ?? 0);

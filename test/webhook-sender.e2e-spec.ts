@@ -15,7 +15,7 @@ class KeepAliveReceiver {
   private readonly sockets = new Set<Socket>();
 
   constructor(
-    private readonly first: 'answer' | 'reset' = 'answer',
+    private readonly first: 'answer' | 'reset' | 'continue' = 'answer',
     private readonly later: 'answer' | 'reset' = 'reset',
   ) {}
 
@@ -34,8 +34,11 @@ class KeepAliveReceiver {
         if (buffered.length < end + 4 + length) return;
         buffered = buffered.slice(end + 4 + length);
         requests++;
-        if ((requests === 1 ? this.first : this.later) === 'reset') return socket.resetAndDestroy();
+        const answer = requests === 1 ? this.first : this.later;
+        if (answer === 'reset') return socket.resetAndDestroy();
         this.answered++;
+        // An unasked-for `100 Continue` ahead of the answer (the request had no `Expect`).
+        if (answer === 'continue') socket.write('HTTP/1.1 100 Continue\r\n\r\n');
         socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
       });
       socket.on('error', () => undefined);
@@ -98,6 +101,15 @@ describe('webhook sender on kept-alive connections (e2e)', () => {
     expect(result).toMatchObject({ ok: false, statusCode: null });
     expect(result.error).toMatch(/ECONNRESET|socket hang up/);
     expect(receiver.connections).toBe(1);
+  });
+
+  it('an answer the sender refuses (an unasked-for 100 Continue) fails the attempt, the request sent once', async () => {
+    receiver = new KeepAliveReceiver('continue', 'answer');
+    const url = await receiver.start();
+    const result = await sender.send(message(url, 'evt_7'));
+    expect(result).toMatchObject({ ok: false, statusCode: null });
+    expect(receiver.connections).toBe(1);
+    expect(receiver.answered).toBe(1);
   });
 
   it('kept-alive connections that keep working carry the next requests, none opened anew', async () => {

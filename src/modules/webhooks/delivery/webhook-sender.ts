@@ -55,14 +55,21 @@ const ATTEMPT_OVER = 'the attempt is over';
  * failure is the attempt's.
  */
 const STALE_CONNECTION_RETRIES = 3;
-const STALE_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
-/** Set on a connection's error when that connection had received answers before it (see `connect`). */
+/** Set on a connection's error when that connection had received bytes before it (see `connect`). */
 const AFTER_ANSWERS = Symbol('afterAnswers');
 type ConnectionError = Error & { code?: string; [AFTER_ANSWERS]?: boolean; socket?: { bytesRead?: number } };
 
+/**
+ * A reset, a broken pipe or the other side closing (undici's `other side closed`; not its `bad response`, an
+ * answer it refused, such as an unasked-for `100 Continue`), on a connection that had received bytes before:
+ * with one request at a time on a connection, those are earlier answers, unless the receiver cut a new
+ * connection inside the first answer's status line (then the request goes again, as with any retry).
+ */
 function isStaleConnection(error: ConnectionError): boolean {
   const reused = error[AFTER_ANSWERS] === true || (error.socket?.bytesRead ?? 0) > 0;
-  return reused && error.code !== undefined && STALE_CONNECTION_ERRORS.has(error.code);
+  if (!reused) return false;
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return true;
+  return error.code === 'UND_ERR_SOCKET' && error.message === 'other side closed';
 }
 
 /**
@@ -146,8 +153,16 @@ export class WebhookSender implements OnModuleDestroy {
       );
       if (this.stopping) return failed(new Error(SHUTTING_DOWN));
       this.inFlight.add(failed);
-      const { origin, path } = this.targetOf(message.url);
-      const headers = signedHeaders(message);
+      let target: { origin: string; path: string };
+      let headers: Record<string, string>;
+      try {
+        target = this.targetOf(message.url);
+        headers = signedHeaders(message);
+      } catch (error) {
+        // A URL or a format the sender cannot use: the attempt fails, as a refused connection does.
+        return failed(error as Error);
+      }
+      const { origin, path } = target;
       const write = (retriesLeft: number) => {
         const handler: Dispatcher.DispatchHandler = {
           onRequestStart: (request) => {
@@ -209,6 +224,8 @@ export class WebhookSender implements OnModuleDestroy {
       return callback(error as Error, null);
     }
     socket.setNoDelay(true);
+    // As undici's own connections: TCP keepalive probes find a receiver that vanished from an idle connection.
+    socket.setKeepAlive(true, 60_000);
     socket.on('error', (error: ConnectionError) => {
       error[AFTER_ANSWERS] = socket.bytesRead > 0;
     });

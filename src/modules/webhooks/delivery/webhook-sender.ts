@@ -44,6 +44,8 @@ function publicError(error: Error): string {
 }
 
 const SHUTTING_DOWN = 'aborted: the service is shutting down';
+/** As many TLS sessions as an https.Agent keeps by default. */
+const MAX_TLS_SESSIONS = 100;
 const ATTEMPT_OVER = 'the attempt is over';
 
 /**
@@ -88,6 +90,11 @@ export class WebhookSender implements OnModuleDestroy {
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
   private readonly dispatcher: Agent;
+  /**
+   * The latest TLS session of each https receiver (`host:port`), offered when the next connection to it is made
+   * so that the handshake resumes instead of starting over, as an https.Agent does for its own connections.
+   */
+  private readonly tlsSessions = new Map<string, Buffer>();
   /** The last URL parsed: a run sends its whole batch to one URL. */
   private lastTarget?: { text: string; origin: string; path: string };
 
@@ -213,16 +220,22 @@ export class WebhookSender implements OnModuleDestroy {
   private connect(options: buildConnector.Options, callback: buildConnector.Callback): void {
     const secure = options.protocol === 'https:';
     const host = options.hostname;
+    const port = Number(options.port) || (secure ? 443 : 80);
+    const receiver = `${host}:${port}`;
     let socket: Socket;
     try {
       socket = (secure ? this.httpsAgent : this.httpAgent).createConnection({
         host,
-        port: Number(options.port) || (secure ? 443 : 80),
-        ...(secure && !isIP(host) && { servername: options.servername || host }),
+        port,
+        ...(secure && {
+          ...(!isIP(host) && { servername: options.servername || host }),
+          session: this.tlsSessions.get(receiver),
+        }),
       } as TcpNetConnectOpts) as Socket;
     } catch (error) {
       return callback(error as Error, null);
     }
+    if (secure) socket.on('session', (session: Buffer) => this.keepTlsSession(receiver, session));
     socket.setNoDelay(true);
     // As undici's own connections: TCP keepalive probes find a receiver that vanished from an idle connection.
     socket.setKeepAlive(true, 60_000);
@@ -246,6 +259,16 @@ export class WebhookSender implements OnModuleDestroy {
     };
     socket.once(connectEvent, connected);
     socket.once('error', refused);
+  }
+
+  /** Kept for the receivers last connected to, at most MAX_TLS_SESSIONS of them. */
+  private keepTlsSession(receiver: string, session: Buffer): void {
+    this.tlsSessions.delete(receiver);
+    this.tlsSessions.set(receiver, session);
+    if (this.tlsSessions.size > MAX_TLS_SESSIONS) {
+      const oldest = this.tlsSessions.keys().next().value as string;
+      this.tlsSessions.delete(oldest);
+    }
   }
 
   private targetOf(text: string): { origin: string; path: string } {

@@ -282,7 +282,7 @@ export class WebhookSender implements OnModuleDestroy {
   /** The attempt decided by its answer (its duration is set when it is over). */
   private outcome(response: Answer, responseBody: string | null): SendResult {
     const { statusCode } = response;
-    const ok = statusCode >= 200 && statusCode < 300;
+    const ok = succeeded(statusCode);
     const redirect = statusCode >= 300 && statusCode < 400;
     const retryAfter = response.headers['retry-after'];
     return {

@@ -385,6 +385,15 @@ describe('member check-ins (e2e)', () => {
         [first.id],
       );
       expect(Number(n)).toBe(1);
+
+      // The token names the pending check-in, not the expired one that had it before.
+      await request(t.http)
+        .post('/v1/track_usages')
+        .set('x-api-key', gym.placeApiKey)
+        .send(envelope({ type: 'token', identifier: '111111' }))
+        .expect(204);
+      expect((await get(fresh.id)).body.status).toBe('validated');
+      expect((await get(first.id)).body.status).toBe('expired');
     });
   });
 

@@ -1,12 +1,13 @@
 // `npx ts-node -T scripts/confirm-cpu.ts` (not in CI; run `npx nest build` first): the CPU a member check-in's
-// confirmation costs, at its `endpoint` and through the Wellhub-compatible `POST /access/v1/validate`, measured
-// side by side in one process. `npm run bench` compares the two routes' rates, which move with the machine;
+// confirmation costs, at its `endpoint`, by its token (a register with the gym's key) and through the
+// Wellhub-compatible `POST /access/v1/validate`, measured side by side in one process (BENCH_SERVICE_MAIN: another
+// build's `main.js`). `npm run bench` compares the routes' rates, which move with the machine;
 // the CPU per request of each, measured in alternating rounds, says which route costs more and by how much.
 //   BENCH_CONFIRM_COUNT confirmations of each kind per round (3000), BENCH_CONFIRM_ROUNDS (3)
-//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (both kinds in one profile)
-// Each round creates 2 x COUNT member check-ins at the bench gym (subscribed as in `npm run bench`, in both
-// formats), waits for their events, then confirms half at their endpoint and half by member number, the order
-// alternating between rounds; each part is measured until its events are at the receiver.
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (every kind in one profile)
+// Each round creates 3 x COUNT member check-ins at the bench gym (subscribed as in `npm run bench`, in both
+// formats), waits for their events, then confirms a third at their endpoint, a third by token and a third by
+// member number, the order rotating between rounds; each part is measured until its events are at the receiver.
 import {
   drain,
   GYM_CODE,
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   const service = await startService();
-  const pool = 2 * COUNT * ROUNDS;
+  const pool = 3 * COUNT * ROUNDS;
   log(`seeding the service with ${pool} beneficiaries`);
   const { placeKey } = await seedService(receiverUrl, pool);
   const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
@@ -39,17 +40,17 @@ async function main(): Promise<void> {
   const servers = await serverPids(db, process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const lines = new Map<string, string[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    const creations = Array.from({ length: 2 * COUNT }, (_, i) => ({
+    const creations = Array.from({ length: 3 * COUNT }, (_, i) => ({
       path: '/member/v1/check_ins',
       body: JSON.stringify({
         type: 'cpf',
-        identifier: cpfFromBase(100000000 + round * 2 * COUNT + i),
+        identifier: cpfFromBase(100000000 + round * 3 * COUNT + i),
         service_provider_code: GYM_CODE,
       }),
     }));
     const created = (await loadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, true)).answers
       .filter((answer) => answer.status === 201)
-      .map((answer) => JSON.parse(answer.body) as { id: string; member_number: string });
+      .map((answer) => JSON.parse(answer.body) as { id: string; member_number: string; token: string });
     await drain(receiver, db);
     const parts = {
       endpoint: {
@@ -59,17 +60,28 @@ async function main(): Promise<void> {
           .map((checkIn) => ({ path: receiver.endpoints.get(checkIn.id) as string })),
         headers: {},
       },
+      token: {
+        requests: created.slice(COUNT, 2 * COUNT).map((checkIn) => ({
+          path: '/v1/track_usages',
+          body: JSON.stringify({
+            data: {
+              type: 'track_usage',
+              attributes: { type: 'token', identifier: checkIn.token, service_provider_code: GYM_CODE },
+            },
+          }),
+        })),
+        headers: { 'x-api-key': placeKey },
+      },
       wellhub: {
-        requests: created.slice(COUNT).map((checkIn) => ({
+        requests: created.slice(2 * COUNT).map((checkIn) => ({
           path: '/access/v1/validate',
           body: JSON.stringify({ gympass_id: checkIn.member_number }),
         })),
         headers: { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
       },
     };
-    for (const kind of round % 2 === 0
-      ? (['endpoint', 'wellhub'] as const)
-      : (['wellhub', 'endpoint'] as const)) {
+    const kinds = ['endpoint', 'token', 'wellhub'] as const;
+    for (const kind of [...kinds.slice(round % 3), ...kinds.slice(0, round % 3)]) {
       const { requests, headers } = parts[kind];
       const meter = new CpuMeter({
         service: service.pid,

@@ -147,8 +147,8 @@ export class MemberCheckInsRepository {
    * check-in is found by subqueries, so that every table is read as a constant, with no derived table to
    * materialize: the pending one by its unique (pending, place_id, token) key, and only when there is none the
    * latest on the (place_id, token) index, sorted. Measured on MariaDB 10.11 against the derived table it
-   * replaced: about 30 % less of the server's CPU per look-up that finds a pending check-in, a third less per
-   * look-up that finds nothing.
+   * replaced (16 connections, 6,000 pending check-ins whose tokens older ones had too): about a quarter less of
+   * the server's CPU per look-up that finds a pending check-in, a fifth less per look-up that finds nothing.
    */
   async findByToken(
     placeId: string,
@@ -169,8 +169,9 @@ export class MemberCheckInsRepository {
        WHERE p.id = ?`,
       [windowStart, token, token, placeId],
     );
-    // Places are never deleted: a key's gym is always there.
-    if (!rows[0]) throw new Error(`Place ${placeId} does not exist`);
+    // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts read
+    // that follows refuses the key (see PlaceKeyCache.assertCurrent), as it did before.
+    if (!rows[0]) return { failures: 0, found: undefined };
     const { failures, ...row } = rows[0];
     return { failures: Number(failures), found: row.id === null ? undefined : toState(row) };
   }

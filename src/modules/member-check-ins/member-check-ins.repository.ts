@@ -51,8 +51,11 @@ const STATE_COLUMNS = `c.id, c.beneficiary_id AS beneficiaryId, c.place_id AS pl
   c.status, c.cancel_reason AS cancelReason, c.started_at AS startedAt, c.expires_at AS expiresAt,
   c.validated_at AS validatedAt, c.cancelled_at AS cancelledAt`;
 
-const ROW_SELECT = `SELECT ${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName, p.code AS placeCode,
-    b.code AS beneficiaryCode, b.member_number AS memberNumber
+/** A CheckInRow's columns, of the check-in `c`, its place `p`, its member `b` and its plan `pl`. */
+const ROW_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName, p.code AS placeCode,
+    b.code AS beneficiaryCode, b.member_number AS memberNumber`;
+
+const ROW_SELECT = `SELECT ${ROW_COLUMNS}
   FROM member_check_ins c
   JOIN places p ON p.id = c.place_id
   JOIN beneficiaries b ON b.id = c.beneficiary_id
@@ -157,8 +160,7 @@ export class MemberCheckInsRepository {
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
     const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
       this.dataSource,
-      `SELECT ${failuresSql('p.id')} AS failures, ${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName,
-              p.code AS placeCode, b.code AS beneficiaryCode, b.member_number AS memberNumber
+      `SELECT ${failuresSql('p.id')} AS failures, ${ROW_COLUMNS}
        FROM places p
        LEFT JOIN member_check_ins c ON c.id = COALESCE(
          (SELECT l.id FROM member_check_ins l WHERE l.pending = 1 AND l.place_id = p.id AND l.token = ?),

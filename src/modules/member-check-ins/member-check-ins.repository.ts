@@ -146,36 +146,43 @@ export class MemberCheckInsRepository {
   /**
    * The gym's check-in with this token (the pending one, else the latest that had it), and in the same
    * statement the gym's failed look-ups in the window that starts at `windowStart`. The gym's row drives the
-   * statement (it always exists, so the failures come back even when no check-in has the token) and the
-   * check-in is found by subqueries, so that every table is read as a constant, with no derived table to
-   * materialize: the pending one by its unique (pending, place_id, token) key, and only when there is none the
-   * latest on the (place_id, token) index, sorted. Measured on MariaDB 10.11 against the derived table it
-   * replaced (16 connections, 6,000 pending check-ins whose tokens older ones had too): about a quarter less of
-   * the server's CPU per look-up that finds a pending check-in, a fifth less per look-up that finds nothing.
+   * statement (it always exists, so the failures come back even when no check-in has the token) and the pending
+   * check-in is joined by its unique (pending, place_id, token) key: every table is read as a constant. Only when
+   * no check-in with the token is pending (a repeat, a wrong or stale token: the refusals) a second statement
+   * reads the latest one that had it, unless the gym's failures have reached `failureLimit` (the look-up is then
+   * refused whatever it finds). MariaDB plans every table a statement names at each execution: the single
+   * statement this replaced, which also named the latest's subquery and picked one with COALESCE, cost the
+   * server about twice as much per look-up that finds a pending check-in (docs/performance.md).
    */
   async findByToken(
     placeId: string,
     token: string,
     windowStart: Date,
+    failureLimit: number,
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
     const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
       this.dataSource,
       `SELECT ${failuresSql('p.id')} AS failures, ${ROW_COLUMNS}
        FROM places p
-       LEFT JOIN member_check_ins c ON c.id = COALESCE(
-         (SELECT l.id FROM member_check_ins l WHERE l.pending = 1 AND l.place_id = p.id AND l.token = ?),
-         (SELECT l.id FROM member_check_ins l WHERE l.place_id = p.id AND l.token = ?
-          ORDER BY l.started_at DESC LIMIT 1))
+       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ?
        LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
        LEFT JOIN plans pl ON pl.id = c.plan_id
        WHERE p.id = ?`,
-      [windowStart, token, token, placeId],
+      [windowStart, token, placeId],
     );
     // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts read
     // that follows refuses the key (see PlaceKeyCache.assertCurrent), as it did before.
     if (!rows[0]) return { failures: 0, found: undefined };
-    const { failures, ...row } = rows[0];
-    return { failures: Number(failures), found: row.id === null ? undefined : toState(row) };
+    const { failures: counted, ...pending } = rows[0];
+    const failures = Number(counted);
+    if (pending.id !== null) return { failures, found: toState(pending) };
+    if (failures >= failureLimit) return { failures, found: undefined };
+    const latest = await executePrepared<CheckInRow[]>(
+      this.dataSource,
+      `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ? ORDER BY c.started_at DESC LIMIT 1`,
+      [placeId, token],
+    );
+    return { failures, found: latest[0] && toState(latest[0]) };
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */

@@ -76,7 +76,12 @@ export class TokenCheckInsService {
     request: TokenIdentifier,
   ): Promise<{ found: CheckInRow | undefined }> {
     const { found } = await this.limiter.lookUp((windowStart) =>
-      this.repository.findByToken(key.placeId, request.identifier, windowStart),
+      this.repository.findByToken(
+        key.placeId,
+        request.identifier,
+        windowStart,
+        this.config.tokenLookupFailuresPerMinute,
+      ),
     );
     if (!found) await this.limiter.countFailure(key.placeId);
     return { found };

@@ -93,7 +93,12 @@ export class AccessControlService {
   async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);
     const { gym, checkIn } = await this.limiter.lookUp(async (windowStart) => {
-      const read = await this.repository.gymWithLatestCheckIn(key, request.memberNumber, windowStart);
+      const read = await this.repository.gymWithLatestCheckIn(
+        key,
+        request.memberNumber,
+        windowStart,
+        this.config.tokenLookupFailuresPerMinute,
+      );
       if (!read) throw await accessRefusal(this.repository, key.hash, key.gymId);
       return read;
     }, 'access.lookupsLimited');

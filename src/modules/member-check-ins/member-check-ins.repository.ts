@@ -77,15 +77,18 @@ const LIST_SELECT = ROW_SELECT.replace(
 );
 
 /**
- * The member's latest check-in at a place, with its plan's name, as columns and joins of a statement whose FROM
- * names the place `p` and the member `b` (the Wellhub-compatible validate's one statement,
- * AccessControlRepository.gymWithLatestCheckIn). The check-in is found by a subquery on the (beneficiary,
- * started_at) index, so that with the place and the member read by unique keys every table of the statement is
- * read as a constant: no temporary table, no sort. A pending check-in is always the member's latest: a new one
- * replaces it.
+ * The member's check-in at a place, with its plan's name, as columns and joins of a statement whose FROM names
+ * the place `p` and the member `b` (the Wellhub-compatible validate, AccessControlRepository.gymWithLatestCheckIn).
+ * PENDING_AT_PLACE_JOINS finds the member's pending check-in by its unique (pending, beneficiary_id) key: a
+ * pending check-in is always the member's latest (a new one replaces it). LATEST_AT_PLACE_JOINS finds the latest
+ * by a subquery on the (beneficiary, started_at) index, for when none is pending. Either way, with the place and
+ * the member read by unique keys, every table of the statement is read as a constant: no temporary table, no sort.
  */
-export const LATEST_AT_PLACE_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, pl.name AS planName,
+export const AT_PLACE_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, pl.name AS planName,
   b.code AS beneficiaryCode, b.member_number AS memberNumber`;
+export const PENDING_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c
+    ON c.pending = 1 AND c.beneficiary_id = b.id AND c.place_id = p.id
+  LEFT JOIN plans pl ON pl.id = c.plan_id`;
 export const LATEST_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c ON c.id = (
     SELECT l.id FROM member_check_ins l WHERE l.beneficiary_id = b.id AND l.place_id = p.id
     ORDER BY l.started_at DESC LIMIT 1)

@@ -136,7 +136,7 @@ export class AccessControlRepository {
     if (row.memberNumber === null || failures >= failureLimit) return { gym, failures, checkIn: undefined };
     const latest = await executePrepared<CheckInWithPlanRow[]>(
       this.dataSource,
-      `SELECT ${AT_PLACE_COLUMNS}
+      `SELECT ${AT_PLACE_COLUMNS}, p.name AS placeName, p.code AS placeCode
        FROM places p JOIN beneficiaries b ON b.member_number = ? ${LATEST_AT_PLACE_JOINS}
        WHERE p.id = ? AND c.id IS NOT NULL`,
       [memberNumber, gym.placeId],

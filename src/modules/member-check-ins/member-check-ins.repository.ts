@@ -79,10 +79,12 @@ const LIST_SELECT = ROW_SELECT.replace(
 /**
  * The member's check-in at a place, with its plan's name, as columns and joins of a statement whose FROM names
  * the place `p` and the member `b` (the Wellhub-compatible validate, AccessControlRepository.gymWithLatestCheckIn).
- * PENDING_AT_PLACE_JOINS finds the member's pending check-in by its unique (pending, beneficiary_id) key: a
- * pending check-in is always the member's latest (a new one replaces it). LATEST_AT_PLACE_JOINS finds the latest
- * by a subquery on the (beneficiary, started_at) index, for when none is pending. Either way, with the place and
- * the member read by unique keys, every table of the statement is read as a constant: no temporary table, no sort.
+ * PENDING_AT_PLACE_JOINS finds the member's pending check-in by its unique (pending, beneficiary_id) key, every
+ * table read as a constant: a pending check-in is the member's latest by commit order (a new one replaces it;
+ * two made at the same moment may carry their start times the other way round, and the pending one is still the
+ * one that stands). LATEST_AT_PLACE_JOINS finds the latest by `started_at` through a subquery on the
+ * (beneficiary, started_at) index, which walks back past the member's newer check-ins elsewhere, for when none
+ * is pending. Neither builds a temporary table or sorts.
  */
 export const AT_PLACE_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, pl.name AS planName,
   b.code AS beneficiaryCode, b.member_number AS memberNumber`;

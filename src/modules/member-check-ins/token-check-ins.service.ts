@@ -75,13 +75,8 @@ export class TokenCheckInsService {
     key: AuthenticatedPlace,
     request: TokenIdentifier,
   ): Promise<{ found: CheckInRow | undefined }> {
-    const { found } = await this.limiter.lookUp((windowStart) =>
-      this.repository.findByToken(
-        key.placeId,
-        request.identifier,
-        windowStart,
-        this.config.tokenLookupFailuresPerMinute,
-      ),
+    const { found } = await this.limiter.lookUp((windowStart, failureLimit) =>
+      this.repository.findByToken(key.placeId, request.identifier, windowStart, failureLimit),
     );
     if (!found) await this.limiter.countFailure(key.placeId);
     return { found };

@@ -21,16 +21,17 @@ export class TokenLookupLimiter {
   ) {}
 
   /**
-   * What `find` reads, in one statement with the failures counted under its key in the current window; 429
-   * `rate_limited`, with `Retry-After`, while the key is over the limit, whatever was found.
+   * What `find` reads, with the failures counted under its key in the current window (read in the look-up's
+   * first statement); 429 `rate_limited`, with `Retry-After`, while the key is over the limit, whatever was
+   * found. `find` is told the limit, so that it reads no further once the failures have reached it.
    */
   async lookUp<T extends { failures: number }>(
-    find: (windowStart: Date) => Promise<T>,
+    find: (windowStart: Date, failureLimit: number) => Promise<T>,
     limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
   ): Promise<T> {
     const now = this.clock.now().getTime();
     const windowStart = this.windowStart(now);
-    const read = await find(new Date(windowStart));
+    const read = await find(new Date(windowStart), this.config.tokenLookupFailuresPerMinute);
     if (read.failures >= this.config.tokenLookupFailuresPerMinute) {
       const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
       throw new DomainError('rate_limited', message(limited, { seconds }), {

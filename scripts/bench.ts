@@ -779,6 +779,10 @@ async function main(): Promise<void> {
   // measured, sustained (until its events are at the receiver). Without the warm-up its first seconds, on
   // beneficiaries no run has touched yet, ran a fifth slower than the rounds' register and flattered what it
   // is compared with.
+  // Like the runs they sit beside (and unlike the rounds' register) they start without a settle: the same
+  // conditions on both sides of the comparison. Their failures are counted, and their rate is printed against
+  // the rounds' register, so that a slower denominator cannot flatter the ratios unseen.
+  const beside = { rates: [] as number[], failed: 0 };
   const registerBeside = async (): Promise<number> => {
     const warm = await load(svcBase, placeKey, 'register', BESIDE_WARMUP_SECONDS, next.svc, GYM_CODE);
     next.svc = warm.last;
@@ -786,7 +790,10 @@ async function main(): Promise<void> {
     const run = await load(svcBase, placeKey, 'register', WARMUP_SECONDS, next.svc, GYM_CODE);
     next.svc = run.last;
     const { seconds } = await drain(receiver, eventsDb);
-    return sustainedRps(run, (run.ok + run.non2xx) / Math.max(run.rps, 1), seconds);
+    beside.failed += warm.non2xx + warm.errors + run.non2xx + run.errors;
+    const rate = sustainedRps(run, (run.ok + run.non2xx) / Math.max(run.rps, 1), seconds);
+    beside.rates.push(rate);
+    return rate;
   };
   log(
     `member check-ins: ${MEMBER_CHECK_INS} created, half confirmed at their endpoint, half by token, each run ` +
@@ -910,6 +917,14 @@ async function main(): Promise<void> {
       result.non2xx === 0 && result.errors === 0,
     ]);
   }
+  const besideMean = beside.rates.reduce((sum, rate) => sum + rate, 0) / beside.rates.length;
+  lines.push(
+    `${'registers beside them'.padEnd(29)} | ${beside.rates.map((rate) => rate.toFixed(0)).join(', ')} rps sustained: mean ${(besideMean / sustained.register.svc).toFixed(2)} of the rounds' register`,
+  );
+  checks.push([
+    `registers beside the member check-in runs: no non-2xx (${beside.failed})`,
+    beside.failed === 0,
+  ]);
   // Each against the register of its minute, then one against the other.
   const wellhubRatio =
     wellhub.sustained / wellhub.besideRegister / (member.endpoint.sustained / member.endpoint.besideRegister);

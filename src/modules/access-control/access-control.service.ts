@@ -88,8 +88,8 @@ export class AccessControlService {
   /**
    * The gym, the key's failed look-ups and the member's pending check-in are read in one statement (the guard
    * leaves the gym to it), so a validation costs the round trips of a confirmation at its endpoint; a refusal
-   * for a check-in no longer pending reads the latest in a second one. A key that does not
-   * reach the gym is refused as AccessGuard refuses it, before the body's and the limit's answers.
+   * for a check-in no longer pending reads the latest in a second one. A key that does not reach the gym is
+   * refused as AccessGuard refuses it, before the body's and the limit's answers.
    */
   async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);

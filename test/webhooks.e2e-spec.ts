@@ -184,6 +184,44 @@ describe('webhooks (e2e)', () => {
       expect(Number(place.hook)).toBe(1);
     });
 
+    it("writes each visit's event for the subscription of the moment: created, moved, deleted, created again", async () => {
+      const g = await subscribedGym(receiver.url('/a'));
+      // A fresh beneficiary per visit: the member's second visit within the window would be refused.
+      const plan = await createBenefitPlan(t.dataSource);
+      const visit = async () => g.checkIn((await createBeneficiary(t.dataSource, plan)).cpf);
+      const rows = async (): Promise<{ subscription: string; url: string }[]> =>
+        t.dataSource.query(
+          'SELECT subscription_id AS subscription, url FROM webhook_deliveries WHERE place_id = ? ORDER BY created_at, id',
+          [g.place.id],
+        );
+      const put = (path: string) =>
+        request(t.http)
+          .put('/partner/webhook/update')
+          .set('Authorization', g.auth)
+          .send({ webhook_url: receiver.url(path), webhook_type: 'CHECKIN' })
+          .expect(200);
+      await visit();
+      await put('/b');
+      await visit();
+      await request(t.http)
+        .delete('/partner/webhook/delete/CHECKIN')
+        .set('Authorization', g.auth)
+        .expect(200);
+      await visit();
+      const again = await request(t.http)
+        .post('/partner/webhook/create')
+        .set('Authorization', g.auth)
+        .send({ webhook_url: receiver.url('/c'), webhook_type: 'CHECKIN' })
+        .expect(201);
+      await visit();
+      expect(again.body.webhook.id).not.toBe(g.webhook.id);
+      expect(await rows()).toEqual([
+        { subscription: g.webhook.id, url: receiver.url('/a') },
+        { subscription: g.webhook.id, url: receiver.url('/b') },
+        { subscription: again.body.webhook.id, url: receiver.url('/c') },
+      ]);
+    });
+
     it('checks the type and the URL', async () => {
       const g = await subscribedGym();
       await request(t.http)

@@ -54,6 +54,14 @@ export class PlaceEntity extends Timestamped {
   @Column({ name: 'check_in_webhook', type: 'boolean', default: false })
   checkInWebhook: boolean;
 
+  /** The active CHECKIN subscription's id (null: none); written by PlaceSummaryRepository. */
+  @Column({ name: 'check_in_subscription_id', type: 'char', length: 36, nullable: true })
+  checkInSubscriptionId: string | null;
+
+  /** The active CHECKIN subscription's URL (null: none); written by PlaceSummaryRepository. */
+  @Column({ name: 'check_in_webhook_url', type: 'varchar', length: 2048, nullable: true })
+  checkInWebhookUrl: string | null;
+
   /** Whether an active Wellhub-format `checkin` subscription exists; written by PlaceSummaryRepository. */
   @Column({ name: 'wellhub_webhook', type: 'boolean', default: false })
   wellhubWebhook: boolean;

@@ -8,6 +8,9 @@
 //                    and its work read (the rows and their subscription)
 //   endpoint held:   now: the outcome's moves guarded by the attempt, attempts logged, the run's hold on its
 //                    endpoint renewed, its next batch read with its work (a plain read, nothing locked or marked)
+//   counters read:   as endpoint held, but the next batch read without its work: each row's id and counters
+//                    (no payload, no subscription join), the subscription read once
+//   ids read:        as endpoint held, but the next batch only its ids, from the endpoint index alone
 //   handed over:     rows written already in flight (the process that wrote them sends them, their work in
 //                    hand): no claim, no work read, only the outcome
 //   reference relay: its claim of 64 outbox rows (with their bodies) and one UPDATE of `delivered_at`
@@ -27,8 +30,16 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SUBSCRIPTION = '11111111-1111-1111-1111-111111111111';
 const URL_SENT = 'http://127.0.0.1:9/hooks';
 
-type Design = 'rows marked' | 'endpoint held' | 'handed over' | 'reference relay';
-const DESIGNS: Design[] = ['rows marked', 'endpoint held', 'handed over', 'reference relay'];
+type Design =
+  'rows marked' | 'endpoint held' | 'counters read' | 'ids read' | 'handed over' | 'reference relay';
+const DESIGNS: Design[] = [
+  'rows marked',
+  'endpoint held',
+  'counters read',
+  'ids read',
+  'handed over',
+  'reference relay',
+];
 
 /** The layout before: each claimed row marked in `queued_at`, the endpoint index over it. */
 const MARKED_LAYOUT = `ALTER TABLE webhook_deliveries DROP INDEX IDX_webhook_deliveries_endpoint_due,
@@ -49,6 +60,16 @@ const HELD_CLAIM = `SELECT d.id, d.status, d.attempts, d.redeliveries, d.subscri
   LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
   WHERE d.subscription_id = ? AND d.next_attempt_at <= ? AND d.status IN ('pending', 'queued')
   ORDER BY d.next_attempt_at LIMIT ?`;
+
+/** The next batch without its work: what a runner holding the rows' work in memory would still read. */
+const LIGHT_CLAIMS: Partial<Record<Design, string>> = {
+  'counters read': `SELECT d.id, d.status, d.attempts, d.redeliveries
+    FROM webhook_deliveries d FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+    WHERE d.subscription_id = ? AND d.next_attempt_at <= ? AND d.status IN ('pending', 'queued')
+    ORDER BY d.next_attempt_at LIMIT ?`,
+  'ids read': `SELECT d.id FROM webhook_deliveries d FORCE INDEX (IDX_webhook_deliveries_endpoint_due)
+    WHERE d.subscription_id = ? AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
+};
 
 async function seed(db: Connection, design: Design): Promise<void> {
   await db.query(`DROP DATABASE IF EXISTS ${SCRATCH}`);
@@ -161,7 +182,7 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
       delivered += rows.length;
       continue;
     }
-    if (design === 'endpoint held') {
+    if (design === 'endpoint held' || design in LIGHT_CLAIMS) {
       if (claimed.length > 0) {
         await recordOutcomes(db, claimed, now, 'held');
         delivered += claimed.length;
@@ -170,7 +191,12 @@ async function run(db: Connection, design: Design, pid: number): Promise<number>
         'UPDATE webhook_endpoint_states SET run_until = ? WHERE subscription_id = ? AND run_id = ?',
         [new Date(now.getTime() + 20_000), SUBSCRIPTION, 'run'],
       );
-      const [rows] = (await db.query(HELD_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
+      const light = LIGHT_CLAIMS[design];
+      if (light)
+        await db.query('SELECT url, secret_ciphertext, format FROM webhook_subscriptions WHERE id = ?', [
+          SUBSCRIPTION,
+        ]);
+      const [rows] = (await db.query(light ?? HELD_CLAIM, [SUBSCRIPTION, now, BATCH])) as unknown as [
         { id: string }[],
       ];
       claimed = rows.map((row) => row.id);

@@ -188,38 +188,42 @@ describe('webhooks (e2e)', () => {
       const g = await subscribedGym(receiver.url('/a'));
       // A fresh beneficiary per visit: the member's second visit within the window would be refused.
       const plan = await createBenefitPlan(t.dataSource);
-      const visit = async () => g.checkIn((await createBeneficiary(t.dataSource, plan)).cpf);
-      const rows = async (): Promise<{ subscription: string; url: string }[]> =>
-        t.dataSource.query(
+      /**
+       * A visit, and the event rows of the gym right after it. Each row is read before the next change: an
+       * attempt rewrites a row's `url` with the subscription's URL of its moment, which a later move would change.
+       */
+      const visit = async (): Promise<{ subscription: string; url: string }[]> => {
+        await g.checkIn((await createBeneficiary(t.dataSource, plan)).cpf);
+        return t.dataSource.query(
           'SELECT subscription_id AS subscription, url FROM webhook_deliveries WHERE place_id = ? ORDER BY created_at, id',
           [g.place.id],
         );
-      const put = (path: string) =>
-        request(t.http)
-          .put('/partner/webhook/update')
-          .set('Authorization', g.auth)
-          .send({ webhook_url: receiver.url(path), webhook_type: 'CHECKIN' })
-          .expect(200);
-      await visit();
-      await put('/b');
-      await visit();
+      };
+      const first = await visit();
+      await request(t.http)
+        .put('/partner/webhook/update')
+        .set('Authorization', g.auth)
+        .send({ webhook_url: receiver.url('/b'), webhook_type: 'CHECKIN' })
+        .expect(200);
+      const moved = await visit();
       await request(t.http)
         .delete('/partner/webhook/delete/CHECKIN')
         .set('Authorization', g.auth)
         .expect(200);
-      await visit();
+      const deleted = await visit();
       const again = await request(t.http)
         .post('/partner/webhook/create')
         .set('Authorization', g.auth)
         .send({ webhook_url: receiver.url('/c'), webhook_type: 'CHECKIN' })
         .expect(201);
-      await visit();
+      const created = await visit();
       expect(again.body.webhook.id).not.toBe(g.webhook.id);
-      expect(await rows()).toEqual([
-        { subscription: g.webhook.id, url: receiver.url('/a') },
-        { subscription: g.webhook.id, url: receiver.url('/b') },
-        { subscription: again.body.webhook.id, url: receiver.url('/c') },
-      ]);
+      expect(first).toEqual([{ subscription: g.webhook.id, url: receiver.url('/a') }]);
+      expect(moved[1]).toEqual({ subscription: g.webhook.id, url: receiver.url('/b') });
+      // No subscription, no event.
+      expect(deleted).toHaveLength(2);
+      expect(created).toHaveLength(3);
+      expect(created[2]).toEqual({ subscription: again.body.webhook.id, url: receiver.url('/c') });
     });
 
     it('checks the type and the URL', async () => {

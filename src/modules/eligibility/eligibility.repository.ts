@@ -87,10 +87,13 @@ export type SubscriberRead = 'none' | 'checkIn' | 'checkInAndWellhub';
 /**
  * The outbox's columns, read in the same statement when the caller is about to write an event. The CHECKIN
  * subscription's id and URL are the place's summary columns (PlaceSummaryRepository), not a join: MariaDB plans
- * every table a statement names at each execution, and the join cost 20 to 40 µs of its CPU per register.
+ * every table a statement names at each execution, and the join cost 20 to 40 µs of its CPU per register. Only
+ * while `check_in_webhook` says a subscription listens, as the join did: a build before these columns (in a
+ * rolling upgrade) rewrites the flag, not them.
  */
 const SUBSCRIBER_COLUMNS = `, p.name AS placeName, b.name, b.email, b.phone, b.cpf,
-  p.check_in_subscription_id AS subscriptionId, p.check_in_webhook_url AS url`;
+  IF(p.check_in_webhook = 1, p.check_in_subscription_id, NULL) AS subscriptionId,
+  IF(p.check_in_webhook = 1, p.check_in_webhook_url, NULL) AS url`;
 const WELLHUB_COLUMNS = `, p.gym_id AS gymId, ws.id AS wellhubSubscriptionId, ws.url AS wellhubUrl,
   ws.additional_data AS wellhubAdditionalData,
   IF(ws.id IS NULL, NULL, (SELECT JSON_OBJECTAGG(pl.id, pl.name) FROM plans pl WHERE pl.place_id = p.id)) AS planNames`;

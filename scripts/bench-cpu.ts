@@ -7,12 +7,8 @@
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process and of MariaDB (for register, until its events have been delivered).
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import {
-  BENCH_DIR,
   buildsOf,
-  CONNECTIONS,
   drain,
   eventsElsewhere,
   GYM_CODE,
@@ -24,6 +20,7 @@ import {
   stop,
 } from './bench';
 import type { Connection } from 'mysql2/promise';
+import { atFixedRate, seededCpf } from './fixed-rate';
 import { CpuMeter, serverPids } from './process-cpu';
 
 const MODE = process.env.BENCH_CPU_MODE === 'register' ? 'register' : 'validate';
@@ -33,42 +30,19 @@ const POOL = 400_000;
 /** Validate draws from the first VALIDATE_POOL beneficiaries; registers use the rest, each a fresh one. */
 const VALIDATE_POOL = 100_000;
 
-const benchRequire = createRequire(resolve(BENCH_DIR, 'package.json'));
-type Autocannon = (
-  options: Record<string, unknown>,
-  done: (error: Error | null, result: { '2xx': number; non2xx: number }) => void,
-) => unknown;
-const autocannon = benchRequire('autocannon') as Autocannon;
-const { cpf } = benchRequire('./cpf') as { cpf: (n: number) => string };
-
 let nextRegister = VALIDATE_POOL;
 
 function load(key: string, seconds: number): Promise<{ '2xx': number; non2xx: number }> {
   const path = MODE === 'register' ? '/v1/track_usages' : '/v1/track_usages/validate';
-  return new Promise((done, fail) =>
-    autocannon(
-      {
-        url: `http://127.0.0.1:${SERVICE_PORT}${path}`,
-        duration: seconds,
-        connections: CONNECTIONS,
-        overallRate: RATE,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': key },
-            setupRequest: (request: Record<string, unknown>) => {
-              const number = MODE === 'register' ? nextRegister++ : Math.floor(Math.random() * VALIDATE_POOL);
-              const identifier = cpf(100_000_000 + number);
-              const flat = { type: 'cpf', identifier, service_provider_code: GYM_CODE };
-              const body = MODE === 'register' ? { data: { type: 'track_usage', attributes: flat } } : flat;
-              return { ...request, body: JSON.stringify(body) };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? fail(error) : done(result)),
-    ),
-  );
+  return atFixedRate(`http://127.0.0.1:${SERVICE_PORT}${path}`, key, RATE, seconds, () => {
+    const number = MODE === 'register' ? nextRegister++ : Math.floor(Math.random() * VALIDATE_POOL);
+    const flat = {
+      type: 'cpf',
+      identifier: seededCpf(100_000_000 + number),
+      service_provider_code: GYM_CODE,
+    };
+    return MODE === 'register' ? { data: { type: 'track_usage', attributes: flat } } : flat;
+  });
 }
 
 async function main(): Promise<void> {

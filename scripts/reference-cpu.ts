@@ -5,60 +5,33 @@
 // process and of MariaDB, read from /proc over 10 s measured after a 5 s warm-up (each phase until its events
 // are at the receiver).
 //   REFERENCE_CPU_RATE registers a second (1000), REFERENCE_CPU_ROUNDS (2; the order alternates)
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import {
-  BENCH_DIR,
-  CONNECTIONS,
-  drainReference,
-  mysql,
-  Receiver,
-  REFERENCE_PORT,
-  startReference,
-  stop,
-} from './bench';
+import { drainReference, mysql, Receiver, REFERENCE_PORT, startReference, stop } from './bench';
+import { atFixedRate, seededCpf } from './fixed-rate';
 import { CpuMeter, serverPids } from './process-cpu';
 
 const RATE = Number(process.env.REFERENCE_CPU_RATE ?? 1000);
 const ROUNDS = Number(process.env.REFERENCE_CPU_ROUNDS ?? 2);
 const POOL = 300_000;
 
-const benchRequire = createRequire(resolve(BENCH_DIR, 'package.json'));
-type Autocannon = (
-  options: Record<string, unknown>,
-  done: (error: Error | null, result: { '2xx': number; non2xx: number }) => void,
-) => unknown;
-const autocannon = benchRequire('autocannon') as Autocannon;
-const { cpf } = benchRequire('./cpf') as { cpf: (n: number) => string };
-
 /** Each register a beneficiary of its own, from the start of the seeded pool. */
 let next = 0;
 
 function load(seconds: number): Promise<{ '2xx': number; non2xx: number }> {
-  return new Promise((done, fail) =>
-    autocannon(
-      {
-        url: `http://127.0.0.1:${REFERENCE_PORT}/v1/track_usages`,
-        duration: seconds,
-        connections: CONNECTIONS,
-        overallRate: RATE,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': 'place-key-1' },
-            setupRequest: (request: Record<string, unknown>) => {
-              const attributes = {
-                type: 'cpf',
-                identifier: cpf(100_000_000 + next++),
-                service_provider_code: 'GYM1',
-              };
-              return { ...request, body: JSON.stringify({ data: { type: 'track_usage', attributes } }) };
-            },
-          },
-        ],
+  return atFixedRate(
+    `http://127.0.0.1:${REFERENCE_PORT}/v1/track_usages`,
+    'place-key-1',
+    RATE,
+    seconds,
+    () => ({
+      data: {
+        type: 'track_usage',
+        attributes: {
+          type: 'cpf',
+          identifier: seededCpf(100_000_000 + next++),
+          service_provider_code: 'GYM1',
+        },
       },
-      (error, result) => (error ? fail(error) : done(result)),
-    ),
+    }),
   );
 }
 

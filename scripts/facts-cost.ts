@@ -7,7 +7,7 @@
 // its pid file, so it must run on this machine.
 import type { Connection } from 'mysql2/promise';
 import { GYM_CODE, mysql, SERVICE_DB } from './bench';
-import { cpuMicros, mariadbPid } from './process-cpu';
+import { mariadbPid, serverCpuPerCall } from './process-cpu';
 import { BeneficiaryKey, EligibilityRepository } from '../src/modules/eligibility/eligibility.repository';
 
 const CONNECTIONS = 16;
@@ -55,24 +55,21 @@ async function main(): Promise<void> {
   const connections: Connection[] = await Promise.all(
     Array.from({ length: CONNECTIONS }, () => mysql(database)),
   );
-  const results = new Map<string, number[]>();
-  for (let round = 0; round <= ROUNDS; round++) {
-    for (const [name, statementOf] of Object.entries(kinds)) {
-      let next = 0;
-      const before = cpuMicros(pid);
-      await Promise.all(
-        connections.map(async (connection) => {
-          while (next < FACTS) {
-            const { sql, values } = statementOf(rows[next++ % rows.length].cpf);
-            await connection.execute(sql, values as never[]);
-          }
-        }),
-      );
-      // Round 0 warms the server's caches and the statements up; it is not counted.
-      if (round > 0)
-        results.set(name, [...(results.get(name) ?? []), Math.round((cpuMicros(pid) - before) / FACTS)]);
-    }
-  }
+  const results = await serverCpuPerCall(
+    pid,
+    connections,
+    Object.fromEntries(
+      Object.entries(kinds).map(([name, statementOf]) => [
+        name,
+        (connection: Connection, n: number) => {
+          const { sql, values } = statementOf(rows[n % rows.length].cpf);
+          return connection.execute(sql, values as never[]);
+        },
+      ]),
+    ),
+    FACTS,
+    ROUNDS,
+  );
   console.log(`MariaDB's CPU per facts read, ${CONNECTIONS} connections, ${ROUNDS} rounds:`);
   for (const [name, values] of results) console.log(`  ${name.padEnd(42)} ${values.join(', ')} µs`);
   await Promise.all(connections.map((connection) => connection.end()));

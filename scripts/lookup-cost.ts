@@ -9,7 +9,7 @@
 // pid file, so it must run on this machine.
 import type { Connection } from 'mysql2/promise';
 import { GYM_CODE, mysql, SERVICE_DB } from './bench';
-import { cpuMicros, mariadbPid } from './process-cpu';
+import { mariadbPid, serverCpuPerCall } from './process-cpu';
 import {
   AT_PLACE_COLUMNS,
   failuresSql,
@@ -131,21 +131,18 @@ async function main(): Promise<void> {
       c.execute(`${ROW_SELECT} WHERE c.confirmation_token_hash = ?`, [each.hash]),
   };
   const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => mysql(SCRATCH)));
-  const results = new Map<string, number[]>();
-  for (let round = 0; round <= ROUNDS; round++) {
-    for (const [name, run] of Object.entries(kinds)) {
-      let next = 0;
-      const before = cpuMicros(pid);
-      await Promise.all(
-        connections.map(async (connection) => {
-          while (next < LOOKUPS) await run(connection, checkIns[next++ % checkIns.length]);
-        }),
-      );
-      const perLookUp = Math.round((cpuMicros(pid) - before) / LOOKUPS);
-      // Round 0 warms the server's caches and the statements up; it is not counted.
-      if (round > 0) results.set(name, [...(results.get(name) ?? []), perLookUp]);
-    }
-  }
+  const results = await serverCpuPerCall(
+    pid,
+    connections,
+    Object.fromEntries(
+      Object.entries(kinds).map(([name, run]) => [
+        name,
+        (connection: Connection, n: number) => run(connection, checkIns[n % checkIns.length]),
+      ]),
+    ),
+    LOOKUPS,
+    ROUNDS,
+  );
   console.log(`MariaDB's CPU per look-up, ${CONNECTIONS} connections, ${ROUNDS} rounds:`);
   for (const [name, values] of results) console.log(`  ${name.padEnd(56)} ${values.join(', ')} µs`);
   for (const connection of connections) await connection.end();

@@ -101,3 +101,32 @@ export class CpuMeter {
     return out;
   }
 }
+
+/**
+ * MariaDB's CPU per call of each kind (`pid`: the server's): `calls` calls shared by `connections` at once, the
+ * n-th call made by `kinds[kind](connection, n)`; `rounds` rounds after a warm-up one (which warms the server's
+ * caches and statements up and is not counted), the kinds in turn. Answers µs per call, by kind, one per round.
+ */
+export async function serverCpuPerCall(
+  pid: number,
+  connections: readonly Connection[],
+  kinds: Record<string, (connection: Connection, n: number) => Promise<unknown>>,
+  calls: number,
+  rounds: number,
+): Promise<Map<string, number[]>> {
+  const results = new Map<string, number[]>();
+  for (let round = 0; round <= rounds; round++) {
+    for (const [name, call] of Object.entries(kinds)) {
+      let next = 0;
+      const before = cpuMicros(pid);
+      await Promise.all(
+        connections.map(async (connection) => {
+          while (next < calls) await call(connection, next++);
+        }),
+      );
+      const perCall = Math.round((cpuMicros(pid) - before) / calls);
+      if (round > 0) results.set(name, [...(results.get(name) ?? []), perCall]);
+    }
+  }
+  return results;
+}

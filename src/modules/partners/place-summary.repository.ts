@@ -20,9 +20,9 @@ const REFRESH = `UPDATE places p SET
  * `check_in_subscription_id` and `check_in_webhook_url`; one per place at most, by the subscriptions' unique key)
  * and `places.wellhub_webhook` equal to what the plans and webhook subscriptions tables say, so the check-in
  * query reads them from the place's row instead of running two subqueries per check-in (a fifth of its database
- * time) and joining the subscription at every register of a subscribed gym (20 to 40 µs of the server's CPU). Every change to a place's plans or subscriptions
- * refreshes its row right after, in the same transaction where the change has one; each start refreshes them
- * all, which also picks up plans edited by hand in the database.
+ * time) and joining the subscription at every register of a subscribed gym (20 to 40 µs of the server's CPU).
+ * Every change to a place's plans or subscriptions refreshes its row right after, in the same transaction where
+ * the change has one; each start refreshes them all, which also picks up plans edited by hand in the database.
  *
  * A transaction that changes a place's plans or subscriptions does it through `change`, which locks the
  * place's row first. Without the lock two such transactions each took a shared lock on the place's row (the

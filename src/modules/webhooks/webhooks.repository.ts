@@ -92,19 +92,18 @@ export class WebhooksRepository {
     return this.dataSource.getRepository(WebhookAttemptEntity);
   }
 
-  /** What a CHECK_IN_CREATED body needs, read in the visit's transaction. */
-  checkInFactsStatement(
-    placeId: string,
-    beneficiaryId: number,
-    type: string,
-  ): Statement<CheckInFacts | undefined> {
+  /**
+   * What a check-in event's body needs, read in the check-in's transaction: the place's CHECKIN subscription
+   * from its summary columns, as the check-in's facts read takes it (PlaceSummaryRepository).
+   */
+  checkInFactsStatement(placeId: string, beneficiaryId: number): Statement<CheckInFacts | undefined> {
     return statement(
       `SELECT p.name AS placeName, p.code AS placeCode, b.name, b.email, b.phone, b.cpf, b.code,
-              s.id AS subscriptionId, s.url
+              IF(p.check_in_webhook = 1, p.check_in_subscription_id, NULL) AS subscriptionId,
+              IF(p.check_in_webhook = 1, p.check_in_webhook_url, NULL) AS url
        FROM places p JOIN beneficiaries b ON b.id = ?
-       LEFT JOIN webhook_subscriptions s ON s.place_id = p.id AND s.type = ? AND s.active = 1
        WHERE p.id = ?`,
-      [beneficiaryId, type, placeId],
+      [beneficiaryId, placeId],
       (result) => (result as CheckInFacts[])[0],
     );
   }

@@ -186,7 +186,7 @@ export class WebhookOutboxService {
 
   /** What an event about the beneficiary at the place needs; undefined when no CHECKIN subscription listens. */
   subscriberStatement(placeId: string, beneficiaryId: number): Statement<SubscribedFacts | undefined> {
-    const facts = this.repository.checkInFactsStatement(placeId, beneficiaryId, 'CHECKIN');
+    const facts = this.repository.checkInFactsStatement(placeId, beneficiaryId);
     return statement(facts.sql, facts.values, (result) => {
       const read = facts.read(result);
       return read?.subscriptionId && read.url ? (read as SubscribedFacts) : undefined;

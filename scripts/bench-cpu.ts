@@ -4,6 +4,8 @@
 //   BENCH_CPU_MAINS="before=../old/dist/main.js,now=dist/main.js" (default: dist/main.js alone)
 //   BENCH_CPU_MODE=validate|register (validate), BENCH_CPU_RATE requests/s (1500), BENCH_CPU_ROUNDS (3)
 //   BENCH_CPU_OWN_DATABASES=1: each build on a database of its own, seeded by it (builds whose migrations differ)
+//   BENCH_CPU_PARTS=1: register, the builds of scripts/delivery-parts.ts (copies of dist/ without the event, with
+//   its row only, delivered without HTTP, and as built), and what each part adds to a register beside them
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process and of MariaDB (for register, until its events have been delivered).
@@ -22,8 +24,10 @@ import {
 import type { Connection } from 'mysql2/promise';
 import { atFixedRate, seededCpf } from './fixed-rate';
 import { CpuMeter, serverPids } from './process-cpu';
+import { partsBuilds } from './delivery-parts';
 
-const MODE = process.env.BENCH_CPU_MODE === 'register' ? 'register' : 'validate';
+const PARTS = process.env.BENCH_CPU_PARTS === '1';
+const MODE = PARTS || process.env.BENCH_CPU_MODE === 'register' ? 'register' : 'validate';
 const RATE = Number(process.env.BENCH_CPU_RATE ?? 1500);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const POOL = 400_000;
@@ -46,7 +50,7 @@ function load(key: string, seconds: number): Promise<{ '2xx': number; non2xx: nu
 }
 
 async function main(): Promise<void> {
-  const mains = buildsOf(process.env.BENCH_CPU_MAINS);
+  const mains = PARTS ? partsBuilds() : buildsOf(process.env.BENCH_CPU_MAINS);
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   const { databases, placeKeys } = await seedBuilds(mains, receiverUrl, POOL, {
@@ -60,6 +64,13 @@ async function main(): Promise<void> {
     process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   );
   const results = new Map<string, string[]>();
+  const means = new Map<string, { process: number; mariadb: number }[]>();
+  /** Until the run's events are delivered: at the receiver, or (the parts, some of which send nothing) off the schedule. */
+  const delivered = async (db: Connection, database: string) => {
+    if (MODE !== 'register') return;
+    if (PARTS) await undue(db);
+    else await drain(receiver, db, await eventsElsewhere(databases.values(), database));
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const { label, path } of round % 2 === 0 ? mains : [...mains].reverse()) {
       const database = databases.get(label) as string;
@@ -67,22 +78,55 @@ async function main(): Promise<void> {
       const placeKey = placeKeys.get(label) as string;
       const service = await startService(path, false, database);
       await load(placeKey, 5);
-      if (MODE === 'register') await drain(receiver, db, await eventsElsewhere(databases.values(), database));
+      await delivered(db, database);
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
       const result = await load(placeKey, 10);
-      if (MODE === 'register') await drain(receiver, db, await eventsElsewhere(databases.values(), database));
+      await delivered(db, database);
       const used = meter.stop();
-      const per = (name: string) => Math.round((used[name] ?? 0) / result['2xx']);
-      const line = `process ${per('service')} + MariaDB ${per('mariadb')} µs (${result['2xx']} answered, ${result.non2xx} non-2xx)`;
+      const kernel = meter.systemSince();
+      const per = (us: number | undefined) => Math.round((us ?? 0) / result['2xx']);
+      const line = `process ${per(used.service)} (kernel ${per(kernel.service)}) + MariaDB ${per(used.mariadb)} µs (${result['2xx']} answered, ${result.non2xx} non-2xx)`;
       console.log(`round ${round + 1} ${label}: ${line}`);
       results.set(label, [...(results.get(label) ?? []), line]);
+      means.set(label, [
+        ...(means.get(label) ?? []),
+        { process: per(used.service), mariadb: per(used.mariadb) },
+      ]);
       await stop(service);
     }
   }
   console.log(`\nCPU per ${MODE} at ${RATE}/s:`);
   for (const [label, lines] of results) console.log(`  ${label.padEnd(10)} ${lines.join('  |  ')}`);
+  if (PARTS) {
+    // Each part: what its build spends beyond the build before it, round by round (the rounds move together).
+    console.log('\nWhat each part adds to a register (process + MariaDB µs, per round):');
+    const labels = [...means.keys()];
+    for (let i = 1; i < labels.length; i++) {
+      const [before, after] = [means.get(labels[i - 1]), means.get(labels[i])] as {
+        process: number;
+        mariadb: number;
+      }[][];
+      const rounds = after.map(
+        (each, r) => `${each.process - before[r].process} + ${each.mariadb - before[r].mariadb}`,
+      );
+      console.log(`  ${labels[i - 1]} -> ${labels[i]}: ${rounds.join('  |  ')}`);
+    }
+  }
   for (const connection of connections.values()) await connection.end();
   receiver.close();
+}
+
+/** Until no delivery is due: each endpoint's earliest due row, from the endpoint index (one look-up each). */
+async function undue(db: Connection): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    const [rows] = (await db.query(
+      `SELECT subscription_id FROM webhook_deliveries WHERE next_attempt_at <= NOW(3) + INTERVAL 1 DAY
+       GROUP BY subscription_id LIMIT 1`,
+    )) as unknown as [unknown[]];
+    if (rows.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 main().then(

@@ -39,7 +39,7 @@ export const GYM_CODE = 'GYM1BNCH';
 /** The service's KEY_ENCRYPTION_SECRET in the benches (a bench that seeds its database seals with it). */
 export const BENCH_KEY_SECRET = 'bench-key-secret-0123456789';
 const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 8000);
-const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+export const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const NODE_PATH = resolve(ROOT, 'node_modules');
 export const MEMBER_TOKEN = 'bench-member-token-0123456789';
 /** The flags of `npm run start:prod`, plus any the caller adds (e.g. `--cpu-prof --cpu-prof-dir=...`). */

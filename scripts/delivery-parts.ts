@@ -1,8 +1,9 @@
 // Builds for `BENCH_CPU_PARTS=1 npx ts-node -T scripts/bench-cpu.ts`: copies of the production build (dist/),
 // each doing one part less of a register's event, so that the CPU each part costs inside a register run (beside
 // the registers, not alone) is the difference between two of them measured in the same round:
-//   no-event   the register writes no event (its gym's subscription is not read into one)
-//   event-row  the event's row is written as if delivered already: nothing is sent, nothing scheduled
+//   no-event   the register neither builds nor writes its event (the facts read still reads the subscriber)
+//   event-row  the event's row is written as if delivered already: nothing is sent, nothing scheduled (every
+//              event's row, member check-ins' too: a register run writes only its own)
 //   no-http    the event is delivered, every attempt answered 204 at once without a request
 //   current    the build as it is
 // Each copy changes one compiled statement; a build whose text no longer matches stops the run and names the
@@ -38,20 +39,27 @@ const PARTS: { label: string; patch?: Patch }[] = [
       from: '    send(message) {\n',
       to:
         '    send(message) {\n' +
-        '        return Promise.resolve({ ok: true, statusCode: 204, durationMs: 0, responseBody: null, error: null });\n',
+        '        return Promise.resolve(\n' +
+        '            { ok: true, statusCode: 204, durationMs: 0, responseBody: null, error: null });\n',
     },
   },
   { label: 'current' },
 ];
 
-/** The copies of `dist` (made afresh under the system's temporary folder), each with its `main.js`. */
-export function partsBuilds(dist = resolve(__dirname, '..', 'dist')): { label: string; path: string }[] {
+const PROJECT = resolve(__dirname, '..');
+
+/**
+ * The copies of the project's `dist` (made afresh in a folder of this process under the system's temporary
+ * folder, removed when the process exits), each with its `main.js`.
+ */
+export function partsBuilds(): { label: string; path: string }[] {
+  const dist = join(PROJECT, 'dist');
   if (!existsSync(join(dist, 'main.js'))) throw new Error(`No build at ${dist}: run npx nest build first`);
-  const root = join(tmpdir(), 'gym-delivery-parts');
-  rmSync(root, { recursive: true, force: true });
+  const root = join(tmpdir(), `gym-delivery-parts-${process.pid}`);
   mkdirSync(root, { recursive: true });
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));
   // The copies resolve their packages from the project's node_modules.
-  symlinkSync(resolve(dist, '..', 'node_modules'), join(root, 'node_modules'));
+  symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
   return PARTS.map(({ label, patch }) => {
     if (!patch) return { label, path: join(dist, 'main.js') };
     const copy = join(root, label);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { hashKey } from '../src/common/crypto/key-vault';
 import { buildDataSourceOptions } from '../src/database/data-source';
+import { runStatement } from '../src/database/prepared-statement';
 import { AccessControlRepository } from '../src/modules/access-control/access-control.repository';
 import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import {
@@ -467,13 +468,17 @@ describe('Wellhub-compatible access control (e2e)', () => {
       await single.initialize();
       try {
         await single.query('FLUSH STATUS');
-        const read = await new AccessControlRepository(single).gymWithLatestCheckIn(
-          { hash: hashKey(gym.placeApiKey), gymId: gym.gymId },
-          gym.memberNumber,
-          new Date(),
-          t.config.tokenLookupFailuresPerMinute,
+        const repository = new AccessControlRepository(single);
+        const read = await runStatement(
+          single,
+          repository.gymWithPendingCheckInStatement(
+            { hash: hashKey(gym.placeApiKey), gymId: gym.gymId },
+            gym.memberNumber,
+            new Date(),
+          ),
         );
-        expect(read?.checkIn?.id).toBe(today.id);
+        expect(read.checkIn).toBeUndefined();
+        expect((await repository.latestCheckIn(gym.memberNumber, read.gym.placeId))?.id).toBe(today.id);
         const counters: { Variable_name: string; Value: string }[] = await single.query(
           "SHOW SESSION STATUS WHERE Variable_name LIKE 'Handler_read%' OR Variable_name = 'Created_tmp_tables'",
         );

@@ -13,7 +13,7 @@ import { createGym, createPlace, createPlan } from './factories/partners.factory
 import { envelope } from './support/http';
 import { freePort, ServiceProcess } from './support/service-process';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { eventually, WebhookReceiver } from './support/webhook-receiver';
 
 /** Every other draw is the same token, so that parallel creations at one gym collide on it. */
 class CollidingTokens extends CheckInTokenGenerator {
@@ -184,6 +184,66 @@ describe('member check-ins under concurrency (e2e)', () => {
       }
     }
   });
+
+  it.each(['its endpoint', 'its token', 'the Wellhub-compatible validate'] as const)(
+    'a confirmation at %s that waits for the member behind a register at another gym sees that visit, though it looked its check-in up before the lock',
+    async (way) => {
+      const { gym, member, checkIn, endpoint } = await pendingCheckIn();
+      const elsewhere = await createPlace(t, gym.partner, { name: 'Another unit' });
+      // The member's lock taken by a transaction of our own, as a register at the other gym takes it.
+      const holder = t.dataSource.createQueryRunner();
+      await holder.connect();
+      try {
+        await holder.startTransaction();
+        await holder.query('SELECT id FROM beneficiaries WHERE id = ? FOR UPDATE', [member.id]);
+        const confirm =
+          way === 'its endpoint'
+            ? request(t.http).post(endpoint)
+            : way === 'its token'
+              ? request(t.http)
+                  .post('/v1/track_usages')
+                  .set('x-api-key', gym.placeApiKey)
+                  .send(envelope({ type: 'token', identifier: checkIn.token }))
+              : request(t.http)
+                  .post('/access/v1/validate')
+                  .set('Authorization', `Bearer ${gym.placeApiKey}`)
+                  .set('X-Gym-Id', String(gym.place.gymId))
+                  .send({ gympass_id: String(member.memberNumber) });
+        const confirming = confirm.then((answer) => answer);
+        // The confirmation has looked its check-in up and waits for the lock: its statement shows in the process
+        // list, asked on the holder's connection (SHOW, not information_schema, which fills a temporary table).
+        await eventually(
+          async () => {
+            const threads: { Id: number | string; db: string | null; Info: string | null }[] =
+              await holder.query('SHOW FULL PROCESSLIST');
+            const [own] = await holder.query('SELECT CONNECTION_ID() AS id, DATABASE() AS db');
+            return threads.some(
+              (thread) =>
+                String(thread.Id) !== String(own.id) &&
+                thread.db === own.db &&
+                thread.Info?.includes('FROM beneficiaries b WHERE b.id = ? FOR UPDATE'),
+            );
+          },
+          10_000,
+          'the confirmation to wait for the lock',
+        );
+        await holder.query('INSERT INTO visits (beneficiary_id, place_id, created_at) VALUES (?, ?, ?)', [
+          member.id,
+          elsewhere.place.id,
+          t.clock.now(),
+        ]);
+        await holder.commitTransaction();
+        const answer = await confirming;
+        // The Wellhub-compatible route answers a rule's refusal 400, in that platform's shape.
+        expect(answer.status).toBe(way === 'the Wellhub-compatible validate' ? 400 : 422);
+        expect(JSON.stringify(answer.body)).toContain('already_used_other_gym');
+        expect(await visitCount(t)).toBe(1);
+      } finally {
+        if (holder.isTransactionActive) await holder.rollbackTransaction();
+        await holder.release();
+      }
+    },
+  );
 
   it('with a monthly limit of one and no recent window, a confirmation and a register still record one visit', async () => {
     const gym = await createGym(t);

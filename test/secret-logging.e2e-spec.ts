@@ -173,8 +173,10 @@ describe('No capability token reaches a log, at any level or status (e2e)', () =
     await request(t.http).get(confirmed).expect(404);
     await request(t.http).post(cancelled).expect(422);
     const confirmationFails = jest
-      .spyOn(t.app.get(MemberCheckInsRepository), 'findByConfirmationHash')
-      .mockRejectedValueOnce(new Error('database exploded'));
+      .spyOn(t.app.get(MemberCheckInsRepository), 'byConfirmationHashStatement')
+      .mockImplementationOnce(() => {
+        throw new Error('database exploded');
+      });
     await request(t.http).post(failingConfirmation).expect(500);
     confirmationFails.mockRestore();
     for (const path of [expiring, failingConfirmation]) {

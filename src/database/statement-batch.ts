@@ -47,6 +47,28 @@ export function prepared<T = unknown>(
 }
 
 /**
+ * A user variable of the transaction's connection (`@name`), as a statement's value: set by a statement sent
+ * before it in the same transaction (usually the same round trip), so that the statements after that one use
+ * what it found without a round trip of their own. mysql2 writes it as `@name` where a value would be escaped
+ * (`toSqlString`), in a plain text as in `EXECUTE ... USING`. Only in a BatchTransaction: its statements share
+ * one connection, and the statement that sets the variable sets it at every execution, so nothing of an earlier
+ * transaction on the connection is read.
+ */
+export class SessionVariable {
+  constructor(readonly name: string) {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a session variable's name: ${name}`);
+  }
+
+  toSqlString(): string {
+    return `@${this.name}`;
+  }
+
+  toString(): string {
+    return `@${this.name}`;
+  }
+}
+
+/**
  * The texts prepared so far, with the name each goes by on every connection. Bounded: the hot paths have a few
  * dozen constant texts, and a text past the bound (one built with varying parts by mistake) is sent as plain
  * text instead of filling the server's prepared statements (max_prepared_stmt_count).

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { executePrepared } from '../../database/prepared-statement';
-import { statement, Statement } from '../../database/statement-batch';
+import { executePrepared, runStatement } from '../../database/prepared-statement';
+import { prepared, SessionVariable, statement, Statement } from '../../database/statement-batch';
 import type { AuthenticatedPlace } from '../auth/auth.types';
 import {
   CheckInWithPlanRow,
   failuresSql,
   AT_PLACE_COLUMNS,
   LATEST_AT_PLACE_JOINS,
+  LOOKED_UP_COLUMNS,
+  lookedUp,
+  LookedUpRow,
   PENDING_AT_PLACE_JOINS,
   toState,
 } from '../member-check-ins/member-check-ins.repository';
@@ -80,6 +83,20 @@ function gymOf(row: GymRow | undefined): AccessGym | undefined {
   };
 }
 
+/** The key does not reach the gym with the gym_id (gymWithPendingCheckInStatement). */
+export class KeyDoesNotReach extends Error {}
+
+/** What gymWithPendingCheckInStatement reads. */
+export interface GymWithPendingCheckIn {
+  gym: AccessGym;
+  /** The failed look-ups counted under the key in the window. */
+  failures: number;
+  /** The member's pending check-in at the gym. */
+  checkIn: CheckInWithPlanRow | undefined;
+  /** A member has this number. */
+  memberFound: boolean;
+}
+
 /** What the facts of a sandbox check-in's event need, read after it is made. */
 export interface SimulatedFacts {
   memberNumber: string;
@@ -103,45 +120,58 @@ export class AccessControlRepository {
   }
 
   /**
-   * The validate's look-up: the gym as gymForKey reads it, the failed look-ups counted under the key
-   * (counterIdOf) in the window that starts at `windowStart`, and the member's pending check-in at the gym, in one
-   * statement; only when the member has none pending there (the refusals) a second statement reads the latest,
-   * unless the key's failures have reached `failureLimit` (the look-up is then refused whatever it finds).
-   * Naming the latest's subquery in the first statement cost the server about 70 µs more per look-up, since
-   * MariaDB plans every table a statement names at each execution (docs/performance.md). Undefined when the key
-   * does not reach the gym.
+   * The validate's look-up, as the first statement of its confirmation's transaction: the gym as gymForKey
+   * reads it, the failed look-ups counted under the key (counterIdOf) in the window that starts at
+   * `windowStart`, and the member's pending check-in at the gym; it sets LOOKED_UP to that check-in (NULL when
+   * none is pending; unchanged, so NULL after FORGET_LOOKED_UP, when there is no such gym), as the
+   * confirmation's statements after it take it.
+   * Its read throws KeyDoesNotReach when the key does not reach the gym. Only when the member has none pending
+   * there (the refusals) latestCheckInStatement reads the latest: naming its subquery here cost the server
+   * about 70 µs more per look-up, since MariaDB plans every table a statement names at each execution
+   * (docs/performance.md).
    */
-  async gymWithLatestCheckIn(
+  gymWithPendingCheckInStatement(
     key: AccessGymKey,
     memberNumber: string,
     windowStart: Date,
-    failureLimit: number,
-  ): Promise<{ gym: AccessGym; failures: number; checkIn: CheckInWithPlanRow | undefined } | undefined> {
+  ): Statement<GymWithPendingCheckIn> {
     // The gym's columns last: the check-in's placeId, when there is one, is the gym's.
-    const rows = await executePrepared<
-      (CheckInWithPlanRow & GymRow & { failures: string | number; id: string | null })[]
-    >(
-      this.dataSource,
-      `SELECT ${AT_PLACE_COLUMNS}, ${failuresSql(COUNTER_ID_SQL)} AS failures, ${GYM_COLUMNS}
+    return prepared(
+      `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${failuresSql(COUNTER_ID_SQL)} AS failures, ${GYM_COLUMNS}
        FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ? ${PENDING_AT_PLACE_JOINS}
        WHERE p.gym_id = ?`,
       [key.hash, windowStart, key.hash, key.hash, memberNumber, key.gymId],
+      (result) => {
+        const [row] = result as (LookedUpRow<CheckInWithPlanRow> & GymRow & { failures: string | number })[];
+        const gym = gymOf(row);
+        if (!gym) throw new KeyDoesNotReach();
+        return {
+          gym,
+          failures: Number(row.failures),
+          checkIn: lookedUp(row),
+          memberFound: row.memberNumber !== null,
+        };
+      },
     );
-    const gym = gymOf(rows[0]);
-    if (!gym) return undefined;
-    const { failures: counted, ...row } = rows[0];
-    const failures = Number(counted);
-    if (row.id !== null) return { gym, failures, checkIn: toState(row) };
-    // No member with this number, or the key is over its limit: nothing more to read.
-    if (row.memberNumber === null || failures >= failureLimit) return { gym, failures, checkIn: undefined };
-    const latest = await executePrepared<CheckInWithPlanRow[]>(
-      this.dataSource,
+  }
+
+  /** The member's latest check-in at the place, with its plan's name. */
+  latestCheckIn(memberNumber: string, placeId: string): Promise<CheckInWithPlanRow | undefined> {
+    return runStatement(this.dataSource, this.latestCheckInStatement(memberNumber, placeId));
+  }
+
+  /** latestCheckIn's statement. */
+  latestCheckInStatement(memberNumber: string, placeId: string): Statement<CheckInWithPlanRow | undefined> {
+    return prepared(
       `SELECT ${AT_PLACE_COLUMNS}, p.name AS placeName, p.code AS placeCode
        FROM places p JOIN beneficiaries b ON b.member_number = ? ${LATEST_AT_PLACE_JOINS}
        WHERE p.id = ? AND c.id IS NOT NULL`,
-      [memberNumber, gym.placeId],
+      [memberNumber, placeId],
+      (result) => {
+        const [row] = result as CheckInWithPlanRow[];
+        return row && toState(row);
+      },
     );
-    return { gym, failures, checkIn: latest[0] && toState(latest[0]) };
   }
 
   /** Whose key this is (its SHA-256 `hash`), if anyone's. */
@@ -181,7 +211,11 @@ export class AccessControlRepository {
   }
 
   /** Sets the member's custom code at the place (written in the caller's transaction, or on its own). */
-  customCodeStatement(beneficiaryId: number, placeId: string, customCode: string): Statement {
+  customCodeStatement(
+    beneficiaryId: number | SessionVariable,
+    placeId: string | SessionVariable,
+    customCode: string,
+  ): Statement {
     return statement(
       `INSERT INTO member_custom_codes (beneficiary_id, place_id, custom_code) VALUES (?, ?, ?)
        ON DUPLICATE KEY UPDATE custom_code = VALUES(custom_code)`,

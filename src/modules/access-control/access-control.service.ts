@@ -5,16 +5,24 @@ import { RequestOrigin } from '../../common/logging/request-context';
 import { startOfDay } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { SessionVariable, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import { Admission } from '../eligibility/eligibility.service';
 import { CheckInConfirmationService } from '../member-check-ins/check-in-confirmation.service';
 import { assertPending, CheckInNotPending, statusAt } from '../member-check-ins/member-check-in-status';
-import { CheckInWithPlanRow } from '../member-check-ins/member-check-ins.repository';
+import { CheckInWithPlanRow, LOOKED_UP } from '../member-check-ins/member-check-ins.repository';
 import { TokenLookupLimiter } from '../member-check-ins/token-lookup-limiter';
 import { productIdOf } from '../partners/product-id';
 import { accessRefusal } from './access-auth';
-import { AccessControlRepository, AccessGym, AccessGymKey, counterIdOf } from './access-control.repository';
+import {
+  AccessControlRepository,
+  AccessGym,
+  AccessGymKey,
+  counterIdOf,
+  GymWithPendingCheckIn,
+  KeyDoesNotReach,
+} from './access-control.repository';
 import {
   parseCustomCodeRequest,
   parseMemberNumber,
@@ -28,6 +36,30 @@ const RULE_LABELS: readonly string[] = [...GYM_RULE_LABELS, ...BENEFICIARY_RULE_
 /** `2026-11-22T10:02:11Z`: ISO 8601 in UTC, to the second, as that platform writes `validated_at`. */
 function utcSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** No check-in of the member's at the gym counts now as pending (read in a validation's first round trip). */
+class NonePending extends Error {}
+
+/** The answer to a validation that recorded the visit. */
+function validated(
+  request: ValidateRequest,
+  gym: AccessGym,
+  checkIn: CheckInWithPlanRow,
+  admission: Admission,
+): ValidateResponseDto {
+  return {
+    metadata: { total: 1, errors: 0 },
+    results: {
+      user: { gympass_id: request.memberNumber },
+      gym: {
+        id: gym.gymId,
+        product:
+          checkIn.planId === null ? null : { id: productIdOf(checkIn.planId), description: checkIn.planName },
+      },
+      validated_at: utcSeconds(admission.at),
+    },
+  };
 }
 
 function checkInNotFound(memberNumber: string): DomainError {
@@ -87,59 +119,113 @@ export class AccessControlService {
 
   /**
    * The gym, the key's failed look-ups and the member's pending check-in are read in one statement (the guard
-   * leaves the gym to it), so a validation costs the round trips of a confirmation at its endpoint; a refusal
-   * for a check-in no longer pending reads the latest in a second one. A key that does not reach the gym is
-   * refused as AccessGuard refuses it, before the body's and the limit's answers.
+   * leaves the gym to it), the first of the confirmation's transaction (at READ COMMITTED, see
+   * CheckInConfirmationService.confirmAtEndpoint), so a validation costs the round trips of a confirmation at
+   * its endpoint. When none is pending, the latest is read for the refusal and what follows runs as for a
+   * check-in read before (validateCheckIn). A key that does not reach the gym is refused as AccessGuard refuses
+   * it, before the body's and the limit's answers.
    */
   async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);
-    const { gym, checkIn } = await this.limiter.lookUp(async (windowStart, failureLimit) => {
-      const read = await this.repository.gymWithLatestCheckIn(
-        key,
-        request.memberNumber,
-        windowStart,
-        failureLimit,
-      );
-      if (!read) throw await accessRefusal(this.repository, key.hash, key.gymId);
-      return read;
-    }, 'access.lookupsLimited');
     const now = this.clock.now();
+    const lookUp = this.limiter.lookUpStatement(
+      (windowStart) => this.repository.gymWithPendingCheckInStatement(key, request.memberNumber, windowStart),
+      'access.lookupsLimited',
+    );
+    let read: GymWithPendingCheckIn | undefined;
+    const pending: Statement<CheckInWithPlanRow> = {
+      ...lookUp,
+      read: (result) => {
+        read = lookUp.read(result);
+        // One pending, but past its time since before today: as none.
+        if (!read.checkIn || !this.countsNow(read.checkIn, now)) throw new NonePending();
+        origin.notePlace(read.gym.placeId);
+        return read.checkIn;
+      },
+    };
+    try {
+      const admission = await this.transactions.batch(
+        (tx) =>
+          this.confirmations.confirm(
+            tx,
+            pending,
+            {},
+            origin.requestId,
+            this.customCodeStatements(LOOKED_UP.beneficiaryId, LOOKED_UP.placeId, request),
+          ),
+        { isolation: 'READ COMMITTED' },
+      );
+      if (!read?.checkIn) throw new Error('The validated check-in was not read');
+      return validated(request, read.gym, read.checkIn, admission);
+    } catch (error) {
+      if (error instanceof KeyDoesNotReach) throw await accessRefusal(this.repository, key.hash, key.gymId);
+      if (!(error instanceof NonePending) || !read) throw await this.refused(error, read?.checkIn, request);
+    }
+    const { gym, checkIn, memberFound } = read;
+    const latest =
+      checkIn ??
+      (memberFound ? await this.repository.latestCheckIn(request.memberNumber, gym.placeId) : undefined);
+    return this.validateCheckIn(gym, latest, request, origin, now);
+  }
+
+  /**
+   * The validation of the member's latest check-in at the gym `checkIn`, read before its transaction: one
+   * that does not count now is none (404, counted as a failed look-up); one no longer pending is refused.
+   */
+  private async validateCheckIn(
+    gym: AccessGym,
+    checkIn: CheckInWithPlanRow | undefined,
+    request: ValidateRequest,
+    origin: RequestOrigin,
+    now: Date,
+  ): Promise<ValidateResponseDto> {
     if (!checkIn || !this.countsNow(checkIn, now)) {
       await this.limiter.countFailure(counterIdOf(gym.credential));
       throw checkInNotFound(request.memberNumber);
     }
     origin.notePlace(gym.placeId);
-    const customCode =
-      request.customCode === undefined
-        ? []
-        : [this.repository.customCodeStatement(checkIn.beneficiaryId, gym.placeId, request.customCode)];
-    let admission: Admission;
     try {
       // A check-in already confirmed, cancelled or expired is answered without a transaction.
       assertPending(checkIn, now, this.config.businessTimezone, 'confirm');
-      admission = await this.transactions.batch((tx) =>
-        this.confirmations.confirm(tx, checkIn, {}, origin.requestId, customCode),
+      const admission = await this.transactions.batch((tx) =>
+        this.confirmations.confirm(
+          tx,
+          checkIn,
+          {},
+          origin.requestId,
+          this.customCodeStatements(checkIn.beneficiaryId, gym.placeId, request),
+        ),
       );
+      return validated(request, gym, checkIn, admission);
     } catch (error) {
-      if (error instanceof CheckInNotPending && request.customCode !== undefined) {
-        await this.repository.setCustomCode(checkIn.beneficiaryId, gym.placeId, request.customCode);
-      }
-      throw asAccessRefusal(error);
+      throw await this.refused(error, checkIn, request);
     }
-    return {
-      metadata: { total: 1, errors: 0 },
-      results: {
-        user: { gympass_id: request.memberNumber },
-        gym: {
-          id: gym.gymId,
-          product:
-            checkIn.planId === null
-              ? null
-              : { id: productIdOf(checkIn.planId), description: checkIn.planName },
-        },
-        validated_at: utcSeconds(admission.at),
-      },
-    };
+  }
+
+  /** The custom code a validation sends, written with its confirmation. */
+  private customCodeStatements(
+    beneficiaryId: number | SessionVariable,
+    placeId: string | SessionVariable,
+    request: ValidateRequest,
+  ): Statement[] {
+    return request.customCode === undefined
+      ? []
+      : [this.repository.customCodeStatement(beneficiaryId, placeId, request.customCode)];
+  }
+
+  /**
+   * A validation's refusal in that platform's words (asAccessRefusal); a custom code sent with a validation of a
+   * check-in no longer pending is kept all the same.
+   */
+  private async refused(
+    error: unknown,
+    checkIn: CheckInWithPlanRow | undefined,
+    request: ValidateRequest,
+  ): Promise<unknown> {
+    if (error instanceof CheckInNotPending && checkIn && request.customCode !== undefined) {
+      await this.repository.setCustomCode(checkIn.beneficiaryId, checkIn.placeId, request.customCode);
+    }
+    return asAccessRefusal(error);
   }
 
   async setCustomCode(gym: AccessGym, rawMemberNumber: string, body: unknown): Promise<void> {

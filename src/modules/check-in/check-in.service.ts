@@ -6,7 +6,7 @@ import { isMessageKey, labelMessage, Message } from '../../common/i18n/messages'
 import { RequestOrigin } from '../../common/logging/request-context';
 import { Clock } from '../../common/time/clock';
 import { BatchTransaction } from '../../database/statement-batch';
-import { Transactions } from '../../database/transactions';
+import { TransactionOptions, Transactions } from '../../database/transactions';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { TokenCheckInsService } from '../member-check-ins/token-check-ins.service';
 import { WebhookOutboxService } from '../webhooks/delivery/webhook-outbox.service';
@@ -98,8 +98,11 @@ export class CheckInService {
   ): Promise<void> {
     const record =
       request.type === 'token'
-        ? await this.tokens.registration(place, request, origin)
+        ? this.tokens.registration(place, request, origin)
         : (tx: BatchTransaction) => this.registerLocked(tx, place, request, origin);
+    // A token register looks its check-in up before the locks: at READ COMMITTED (see
+    // TokenCheckInsService.registration).
+    const options: TransactionOptions = request.type === 'token' ? { isolation: 'READ COMMITTED' } : {};
     // A transaction that loses a conflict runs again whole, claim included (see Transactions).
     const refusal = await this.transactions.batch(async (tx) => {
       if (idempotency) {
@@ -127,7 +130,7 @@ export class CheckInService {
         return error;
       }
       return undefined;
-    });
+    }, options);
     if (refusal) throw refusal;
   }
 

@@ -2,12 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
-import { BatchTransaction, prepared, Statement, WriteResult } from '../../database/statement-batch';
+import {
+  BatchTransaction,
+  prepared,
+  SessionVariable,
+  Statement,
+  WriteResult,
+} from '../../database/statement-batch';
 import type { SubscribedFacts, WellhubSubscriber } from '../webhooks/webhooks.repository';
 import { BeneficiaryFacts, GymFacts, GymPlan } from './eligibility';
 import { beneficiaryColumn, BeneficiaryIdentifierType } from './track-usage-request';
 
-export type BeneficiaryKey = { type: BeneficiaryIdentifierType; identifier: string } | { id: number };
+/**
+ * A beneficiary by CPF or code, or by id: a number, or a SessionVariable that a statement before sets (a
+ * confirmation's look-up of its check-in, in the same round trip).
+ */
+export type BeneficiaryKey =
+  { type: BeneficiaryIdentifierType; identifier: string } | { id: number | SessionVariable };
 
 export interface VisitWindow {
   monthStart: Date;
@@ -21,13 +32,14 @@ export interface NewVisit {
   createdAt: Date;
 }
 
-function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number)[]] {
+function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number | SessionVariable)[]] {
   if (key === null) return ['FALSE', []];
   if ('id' in key) return ['b.id = ?', [key.id]];
   return [`b.${beneficiaryColumn(key.type)} = ?`, [key.identifier]];
 }
 
 interface FactsRow {
+  placeId: string;
   placeCode: string;
   placeActive: number;
   keyVersion: number;
@@ -163,15 +175,11 @@ function toPlans(value: FactsRow['plans']): GymPlan[] {
     .sort((a, b) => a.id - b.id);
 }
 
-function toFacts(
-  placeId: string,
-  row: FactsRow | undefined,
-  subscriber: SubscriberRead,
-): CheckInFacts | undefined {
+function toFacts(row: FactsRow | undefined, subscriber: SubscriberRead): CheckInFacts | undefined {
   if (!row) return undefined;
   return {
     gym: {
-      placeId,
+      placeId: row.placeId,
       placeCode: row.placeCode,
       active: Boolean(Number(row.placeActive)),
       plans: toPlans(row.plans),
@@ -211,9 +219,12 @@ function toFacts(
 export class EligibilityRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. */
+  /**
+   * Undefined when the place itself is gone. `beneficiary` null looks no beneficiary up. `placeId` may be a
+   * SessionVariable (see BeneficiaryKey).
+   */
   factsStatement(
-    placeId: string,
+    placeId: string | SessionVariable,
     beneficiary: BeneficiaryKey | null,
     window: VisitWindow,
     subscriber: SubscriberRead = 'none',
@@ -221,7 +232,7 @@ export class EligibilityRepository {
     const [condition, values] = beneficiaryCondition(beneficiary);
     const { columns, joins } = SUBSCRIBER_SQL[subscriber];
     return prepared(
-      `SELECT p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
+      `SELECT p.id AS placeId, p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
               b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
@@ -235,7 +246,7 @@ export class EligibilityRepository {
        ${joins}
        WHERE p.id = ?`,
       [window.monthStart, window.recentSince, ...values, placeId],
-      (result) => toFacts(placeId, (result as FactsRow[])[0], subscriber),
+      (result) => toFacts((result as FactsRow[])[0], subscriber),
     );
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { startOfMonth } from '../../common/time/business-time';
 import { Clock } from '../../common/time/clock';
-import { BatchTransaction, Statement } from '../../database/statement-batch';
+import { BatchTransaction, SessionVariable, Statement } from '../../database/statement-batch';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AuthenticatedPlace } from '../auth/auth.types';
 import { PlaceKeyCache } from '../auth/place-key-cache';
@@ -72,10 +72,11 @@ export class EligibilityService {
 
   /**
    * factsNow as a statement, for a caller that sends it with others (after the locks it needs, in one round
-   * trip): its result is the FactsNow, checked as factsNow checks it.
+   * trip): its result is the FactsNow, checked as factsNow checks it. `placeId` may be a SessionVariable set by
+   * a statement before it (see BeneficiaryKey).
    */
   factsStatement(
-    placeId: string,
+    placeId: string | SessionVariable,
     beneficiary: BeneficiaryKey | null,
     key?: AuthenticatedPlace,
     subscriber: SubscriberRead = 'none',

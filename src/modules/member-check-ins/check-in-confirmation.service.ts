@@ -13,7 +13,13 @@ import { WebhookOutboxService } from '../webhooks/delivery/webhook-outbox.servic
 import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
 import { hashConfirmationToken, parseConfirmationToken } from './check-in-tokens';
 import { assertPending } from './member-check-in-status';
-import { CheckInRow, CheckInState, MemberCheckInsRepository } from './member-check-ins.repository';
+import {
+  CheckInRow,
+  CheckInState,
+  FORGET_LOOKED_UP,
+  LOOKED_UP,
+  MemberCheckInsRepository,
+} from './member-check-ins.repository';
 
 /** How a confirmation arrives: at its endpoint (no key), or as a `token` register with the gym's key. */
 export type ConfirmationBy = { key?: undefined } | { key: AuthenticatedPlace; request: TokenRequest };
@@ -36,38 +42,58 @@ export class CheckInConfirmationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `POST /api/v1/webhook_confirmations/:token`: 404 for a token that is not one of ours. */
+  /**
+   * `POST /api/v1/webhook_confirmations/:token`: 404 for a token that is not one of ours. Two round trips, as a
+   * register: the check-in is looked up by its token's hash in the transaction's first one, ahead of the locks
+   * and the facts, which take its ids from there (LOOKED_UP). At READ COMMITTED: each plain read sees what was
+   * committed before it, so the facts, read after the locks, see what the previous holder of the beneficiary's
+   * lock committed, although the look-up read before the locks.
+   */
   async confirmAtEndpoint(segment: string, origin: RequestOrigin): Promise<void> {
     const token = parseConfirmationToken(segment);
-    const found =
-      token === undefined
-        ? undefined
-        : await this.repository.findByConfirmationHash(hashConfirmationToken(token));
-    if (!found) throw notFound('memberCheckIn.confirmationNotFound');
-    origin.notePlace(found.placeId);
-    await this.transactions.batch((tx) => this.confirm(tx, found, {}, origin.requestId));
+    if (token === undefined) throw notFound('memberCheckIn.confirmationNotFound');
+    const lookUp = this.repository.byConfirmationHashStatement(hashConfirmationToken(token));
+    const found: Statement<CheckInRow> = {
+      ...lookUp,
+      read: (result) => {
+        // Read first: the transaction ends here, before the locks' and the facts' answers are read.
+        const checkIn = lookUp.read(result);
+        if (!checkIn) throw notFound('memberCheckIn.confirmationNotFound');
+        origin.notePlace(checkIn.placeId);
+        return checkIn;
+      },
+    };
+    await this.transactions.batch((tx) => this.confirm(tx, found, {}, origin.requestId), {
+      isolation: 'READ COMMITTED',
+    });
   }
 
   /**
-   * Confirms `found`, read before the transaction (so the transaction's first plain read comes after its locks
-   * and sees what the previous holder of the beneficiary's lock committed). Two round trips: the locks and the
-   * facts; then the beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's
-   * new state, its event (naming the request `requestId`), `also` (what the caller writes with the
-   * confirmation) and the commit. Answers the admission: the visit's time and plan.
+   * Confirms the check-in `found`: one read before the transaction (so that the transaction's first plain read
+   * comes after its locks and sees what the previous holder of the beneficiary's lock committed), or the
+   * statement that looks it up in the transaction's first round trip and sets LOOKED_UP (in a transaction at
+   * READ COMMITTED; sent after FORGET_LOOKED_UP; its read throws when nothing is found). Two round trips: the locks and the facts; then the
+   * beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's new state,
+   * its event (naming the request `requestId`), `also` (what the caller writes with the confirmation) and the
+   * commit. Answers the admission: the visit's time and plan.
    */
   async confirm(
     tx: BatchTransaction,
-    found: CheckInRow,
+    found: CheckInRow | Statement<CheckInRow>,
     by: ConfirmationBy,
     requestId: string | null,
     also: Statement[] = [],
   ): Promise<Admission> {
-    const [, state, factsNow] = await tx.run(
-      this.checkIns.lockStatement({ id: found.beneficiaryId }),
-      this.repository.lockStatement(found.id),
-      this.eligibility.factsStatement(found.placeId, { id: found.beneficiaryId }, by.key, 'checkIn'),
-    );
-    const admission = this.admitOn(found, state, by, factsNow);
+    const ids = isStatement(found) ? LOOKED_UP : found;
+    const locks = [
+      this.checkIns.lockStatement({ id: ids.beneficiaryId }),
+      this.repository.lockStatement(ids.id),
+      this.eligibility.factsStatement(ids.placeId, { id: ids.beneficiaryId }, by.key, 'checkIn'),
+    ] as const;
+    const [checkIn, [, state, factsNow]] = isStatement(found)
+      ? await tx.run(FORGET_LOOKED_UP, found, ...locks).then(([, read, ...rest]) => [read, rest] as const)
+      : [found, await tx.run(...locks)];
+    const admission = this.admitOn(checkIn, state, by, factsNow);
     await tx.commit(
       this.checkIns.touchStatement(admission.beneficiaryId),
       this.checkIns.insertVisitStatement({
@@ -146,4 +172,8 @@ export class CheckInConfirmationService {
       timeZone: this.config.businessTimezone,
     });
   }
+}
+
+function isStatement(found: CheckInRow | Statement<CheckInRow>): found is Statement<CheckInRow> {
+  return 'sql' in found;
 }

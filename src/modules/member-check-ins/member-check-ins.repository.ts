@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { duplicateKeyName } from '../../database/mysql-errors';
-import { executePrepared } from '../../database/prepared-statement';
+import { runStatement } from '../../database/prepared-statement';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
-import { prepared, Statement } from '../../database/statement-batch';
+import { prepared, SessionVariable, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
 import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
@@ -55,11 +55,49 @@ const STATE_COLUMNS = `c.id, c.beneficiary_id AS beneficiaryId, c.place_id AS pl
 const ROW_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, p.name AS placeName, p.code AS placeCode,
     b.code AS beneficiaryCode, b.member_number AS memberNumber`;
 
-const ROW_SELECT = `SELECT ${ROW_COLUMNS}
-  FROM member_check_ins c
+const ROW_FROM = `FROM member_check_ins c
   JOIN places p ON p.id = c.place_id
   JOIN beneficiaries b ON b.id = c.beneficiary_id
   LEFT JOIN plans pl ON pl.id = c.plan_id`;
+
+const ROW_SELECT = `SELECT ${ROW_COLUMNS} ${ROW_FROM}`;
+
+/**
+ * The check-in a confirmation's look-up found, as its statements after it take it (see
+ * byConfirmationHashStatement).
+ */
+export const LOOKED_UP = {
+  id: new SessionVariable('looked_up_check_in'),
+  beneficiaryId: new SessionVariable('looked_up_beneficiary'),
+  placeId: new SessionVariable('looked_up_place'),
+} as const;
+
+/**
+ * Sets LOOKED_UP to NULL. A statement that sets them leaves them as they were when it answers no row (the
+ * previous transaction's, on a pooled connection): sent before it, the statements after it then find nothing.
+ */
+export const FORGET_LOOKED_UP = prepared(
+  `SET @${LOOKED_UP.id.name} = NULL, @${LOOKED_UP.beneficiaryId.name} = NULL, @${LOOKED_UP.placeId.name} = NULL`,
+  [],
+);
+
+/** The columns that set LOOKED_UP from the check-in `c` (NULL when it is NULL-complemented). */
+export const LOOKED_UP_COLUMNS = `@${LOOKED_UP.id.name} := c.id AS _id,
+  @${LOOKED_UP.beneficiaryId.name} := c.beneficiary_id AS _beneficiaryId,
+  @${LOOKED_UP.placeId.name} := c.place_id AS _placeId`;
+
+/** A row of a statement that sets LOOKED_UP: the check-in's columns (all NULL when none was found) and those. */
+export type LookedUpRow<T extends CheckInState = CheckInRow> = Omit<T, 'id'> & { id: string | null } & Record<
+    '_id' | '_beneficiaryId' | '_placeId',
+    unknown
+  >;
+
+/** The check-in of a statement that sets LOOKED_UP; undefined when none was found. */
+export function lookedUp<T extends CheckInState>(row: LookedUpRow<T> | undefined): T | undefined {
+  if (!row || row.id === null) return undefined;
+  const { _id, _beneficiaryId, _placeId, ...found } = row;
+  return toState({ ...found, id: row.id } as unknown as T);
+}
 
 /** A check-in with the name of its plan (null at a gym without plans). */
 export interface CheckInWithPlanRow extends CheckInRow {
@@ -139,25 +177,27 @@ export class MemberCheckInsRepository {
     return rows[0] && toState(rows[0]);
   }
 
-  async findByConfirmationHash(hash: string): Promise<CheckInRow | undefined> {
-    const rows = await executePrepared<CheckInRow[]>(
-      this.dataSource,
-      `${ROW_SELECT} WHERE c.confirmation_token_hash = ?`,
+  /**
+   * The check-in whose confirmation token has this hash, as the first statement of its confirmation's
+   * transaction: it sets the LOOKED_UP variables to its id, beneficiary and place (after FORGET_LOOKED_UP,
+   * which leaves them NULL when there is none), and the locks and the facts read sent after it in the same
+   * round trip take them from there. A plain read: the confirmation's transaction runs at READ COMMITTED, so that
+   * its facts, read after the locks, still see what the previous holder of the beneficiary's lock committed.
+   */
+  byConfirmationHashStatement(hash: string): Statement<CheckInRow | undefined> {
+    return prepared(
+      `SELECT ${LOOKED_UP_COLUMNS}, ${ROW_COLUMNS} ${ROW_FROM} WHERE c.confirmation_token_hash = ?`,
       [hash],
+      (result) => lookedUp((result as LookedUpRow[])[0]),
     );
-    return rows[0] && toState(rows[0]);
   }
 
   /**
    * The gym's check-in with this token (the pending one, else the latest that had it), and in the same
-   * statement the gym's failed look-ups in the window that starts at `windowStart`. The gym's row drives the
-   * statement (it always exists, so the failures come back even when no check-in has the token) and the pending
-   * check-in is joined by its unique (pending, place_id, token) key: every table is read as a constant. Only when
-   * no check-in with the token is pending (a repeat, a wrong or stale token: the refusals) a second statement
-   * reads the latest one that had it, unless the gym's failures have reached `failureLimit` (the look-up is then
-   * refused whatever it finds). MariaDB plans every table a statement names at each execution: the single
-   * statement this replaced, which also named the latest's subquery and picked one with COALESCE, cost the
-   * server about twice as much per look-up that finds a pending check-in (docs/performance.md).
+   * statement the gym's failed look-ups in the window that starts at `windowStart`. The first statement
+   * (pendingByTokenStatement) reads the pending one; only when none is pending (a repeat, a wrong or stale
+   * token: the refusals) a second statement reads the latest one that had it, unless the gym's failures have
+   * reached `failureLimit` (the look-up is then refused whatever it finds).
    */
   async findByToken(
     placeId: string,
@@ -165,33 +205,65 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
-    const rows = await executePrepared<(CheckInRow & { failures: string | number; id: string | null })[]>(
+    const { failures, pending } = await runStatement(
       this.dataSource,
-      `SELECT ${failuresSql('p.id')} AS failures, ${ROW_COLUMNS}
+      this.pendingByTokenStatement(placeId, token, windowStart),
+    );
+    if (pending || failures >= failureLimit) return { failures, found: pending };
+    return {
+      failures,
+      found: await runStatement(this.dataSource, this.latestByTokenStatement(placeId, token)),
+    };
+  }
+
+  /**
+   * The gym's pending check-in with this token, and the gym's failed look-ups in the window that starts at
+   * `windowStart`; sets LOOKED_UP as byConfirmationHashStatement does (NULL when none is pending), so that it
+   * can lead a confirmation's transaction. The gym's row drives the statement (it always exists, so the
+   * failures come back even when no check-in has the token). The pending check-in is joined by its unique (pending, place_id,
+   * token) key and every table is read as a constant. MariaDB plans every table a statement names at each
+   * execution: a single statement that also named the latest's subquery and picked one with COALESCE cost the
+   * server about twice as much per look-up that finds a pending check-in (docs/performance.md), hence
+   * latestByTokenStatement apart.
+   */
+  pendingByTokenStatement(
+    placeId: string,
+    token: string,
+    windowStart: Date,
+  ): Statement<{ failures: number; pending: CheckInRow | undefined }> {
+    return prepared(
+      `SELECT ${LOOKED_UP_COLUMNS}, ${failuresSql('p.id')} AS failures, ${ROW_COLUMNS}
        FROM places p
        LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ?
        LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
        LEFT JOIN plans pl ON pl.id = c.plan_id
        WHERE p.id = ?`,
       [windowStart, token, placeId],
+      (result) => {
+        const [row] = result as (LookedUpRow & { failures: string | number })[];
+        // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts
+        // read that follows refuses the key (see PlaceKeyCache.assertCurrent).
+        if (!row) return { failures: 0, pending: undefined };
+        const { failures, ...pending } = row;
+        return { failures: Number(failures), pending: lookedUp(pending) };
+      },
     );
-    // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts read
-    // that follows refuses the key (see PlaceKeyCache.assertCurrent), as it did before.
-    if (!rows[0]) return { failures: 0, found: undefined };
-    const { failures: counted, ...pending } = rows[0];
-    const failures = Number(counted);
-    if (pending.id !== null) return { failures, found: toState(pending) };
-    if (failures >= failureLimit) return { failures, found: undefined };
-    const latest = await executePrepared<CheckInRow[]>(
-      this.dataSource,
+  }
+
+  /** The latest of the gym's check-ins that had this token. */
+  latestByTokenStatement(placeId: string, token: string): Statement<CheckInRow | undefined> {
+    return prepared(
       `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ? ORDER BY c.started_at DESC LIMIT 1`,
       [placeId, token],
+      (result) => {
+        const [row] = result as CheckInRow[];
+        return row && toState(row);
+      },
     );
-    return { failures, found: latest[0] && toState(latest[0]) };
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
-  lockStatement(id: string): Statement<CheckInState> {
+  lockStatement(id: string | SessionVariable): Statement<CheckInState> {
     return prepared(
       `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`,
       [id],

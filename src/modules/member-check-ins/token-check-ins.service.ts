@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BatchTransaction } from '../../database/statement-batch';
+import { BatchTransaction, Statement } from '../../database/statement-batch';
 import { DomainError } from '../../common/errors/domain-error';
 import { message } from '../../common/i18n/messages';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -12,6 +12,9 @@ import { assertPending } from './member-check-in-status';
 import { CheckInRow, MemberCheckInsRepository } from './member-check-ins.repository';
 import { TokenLookupLimiter } from './token-lookup-limiter';
 import { RequestOrigin } from '../../common/logging/request-context';
+
+/** No check-in of the gym with the token is pending (read in a registration's first round trip). */
+class NothingPending extends Error {}
 
 type TokenIdentifier = Pick<TokenRequest, 'type' | 'identifier' | 'serviceProviderCode'>;
 
@@ -39,19 +42,41 @@ export class TokenCheckInsService {
   }
 
   /**
-   * Register: looks the token up now and answers the work to run in register's transaction, which confirms the
-   * check-in exactly as its endpoint does. The look-up comes first because the transaction must not read
-   * before it locks: its snapshot would predate the lock.
+   * Register: the work to run in register's transaction (at READ COMMITTED, see
+   * CheckInConfirmationService.confirmAtEndpoint), which confirms the check-in exactly as its endpoint does.
+   * The pending check-in is looked up in the transaction's first round trip, with the gym's failed look-ups,
+   * ahead of the locks and the facts; when none is pending, the latest that had the token is confirmed (and
+   * refused) the same way, and a token no check-in had is counted and refused.
    */
-  async registration(
+  registration(
     key: AuthenticatedPlace,
     request: TokenRequest,
     origin: RequestOrigin,
-  ): Promise<(tx: BatchTransaction) => Promise<void>> {
-    const { found } = await this.lookUp(key, request);
+  ): (tx: BatchTransaction) => Promise<void> {
     return async (tx) => {
-      if (!found) return this.refuseUnknown(key, request, tx);
-      await this.confirmations.confirm(tx, found, { key, request }, origin.requestId);
+      const lookUp = this.limiter.lookUpStatement((windowStart) =>
+        this.repository.pendingByTokenStatement(key.placeId, request.identifier, windowStart),
+      );
+      const pending: Statement<CheckInRow> = {
+        ...lookUp,
+        read: (result) => {
+          const { pending: found } = lookUp.read(result);
+          if (!found) throw new NothingPending();
+          return found;
+        },
+      };
+      try {
+        await this.confirmations.confirm(tx, pending, { key, request }, origin.requestId);
+        return;
+      } catch (error) {
+        if (!(error instanceof NothingPending)) throw error;
+      }
+      const [latest] = await tx.run(this.repository.latestByTokenStatement(key.placeId, request.identifier));
+      if (!latest) {
+        await this.limiter.countFailure(key.placeId);
+        return this.refuseUnknown(key, request, tx);
+      }
+      await this.confirmations.confirm(tx, latest, { key, request }, origin.requestId);
     };
   }
 

@@ -4,6 +4,7 @@ import { message, MessageKey } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { MemberCheckInsRepository } from './member-check-ins.repository';
+import { Statement } from '../../database/statement-batch';
 
 const WINDOW_MS = 60_000;
 
@@ -30,15 +31,38 @@ export class TokenLookupLimiter {
     limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
   ): Promise<T> {
     const now = this.clock.now().getTime();
-    const windowStart = this.windowStart(now);
-    const read = await find(new Date(windowStart), this.config.tokenLookupFailuresPerMinute);
-    if (read.failures >= this.config.tokenLookupFailuresPerMinute) {
-      const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-      throw new DomainError('rate_limited', message(limited, { seconds }), {
-        headers: { 'Retry-After': String(seconds) },
-      });
-    }
+    const read = await find(new Date(this.windowStart(now)), this.config.tokenLookupFailuresPerMinute);
+    this.refuseOverLimit(read.failures, now, limited);
     return read;
+  }
+
+  /**
+   * lookUp as a statement, for a look-up sent with other statements in a transaction's round trip: `build`
+   * makes it for the current window, and its read answers 429 while the key is over the limit.
+   */
+  lookUpStatement<T extends { failures: number }>(
+    build: (windowStart: Date) => Statement<T>,
+    limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
+  ): Statement<T> {
+    const now = this.clock.now().getTime();
+    const statement = build(new Date(this.windowStart(now)));
+    return {
+      ...statement,
+      read: (result) => {
+        const read = statement.read(result);
+        this.refuseOverLimit(read.failures, now, limited);
+        return read;
+      },
+    };
+  }
+
+  /** 429 `rate_limited`, with `Retry-After`, when `failures` have reached the limit in the window of `now`. */
+  private refuseOverLimit(failures: number, now: number, limited: MessageKey): void {
+    if (failures < this.config.tokenLookupFailuresPerMinute) return;
+    const seconds = Math.max(1, Math.ceil((this.windowStart(now) + WINDOW_MS - now) / 1000));
+    throw new DomainError('rate_limited', message(limited, { seconds }), {
+      headers: { 'Retry-After': String(seconds) },
+    });
   }
 
   /**

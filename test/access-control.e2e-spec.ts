@@ -475,6 +475,7 @@ describe('Wellhub-compatible access control (e2e)', () => {
             { hash: hashKey(gym.placeApiKey), gymId: gym.gymId },
             gym.memberNumber,
             new Date(),
+            t.config.tokenLookupFailuresPerMinute,
           ),
         );
         expect(read.checkIn).toBeUndefined();

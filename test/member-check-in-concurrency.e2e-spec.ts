@@ -221,7 +221,8 @@ describe('member check-ins under concurrency (e2e)', () => {
               (thread) =>
                 String(thread.Id) !== String(own.id) &&
                 thread.db === own.db &&
-                thread.Info?.includes('FROM beneficiaries b WHERE b.id = ? FOR UPDATE'),
+                // With the binary log or the general log on, the server shows the values in place of `?`.
+                /FROM beneficiaries b WHERE b\.id = \S+ FOR UPDATE/.test(thread.Info ?? ''),
             );
           },
           10_000,
@@ -244,6 +245,52 @@ describe('member check-ins under concurrency (e2e)', () => {
       }
     },
   );
+
+  it("a key that does not reach the gym, or is over its failed look-ups' limit, is refused without waiting for the member's lock", async () => {
+    const { gym, member, checkIn } = await pendingCheckIn();
+    const holder = t.dataSource.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.startTransaction();
+      await holder.query('SELECT id FROM beneficiaries WHERE id = ? FOR UPDATE', [member.id]);
+      // The gym's key over its limit in this minute (committed apart: the member's lock stays held).
+      const now = t.clock.now().getTime();
+      await t.dataSource.query(
+        'INSERT INTO token_lookup_failures (place_id, window_start, failures) VALUES (?, ?, 1000)',
+        [gym.place.id, new Date(now - (now % 60_000))],
+      );
+      // A request that took the member's lock would wait for this transaction: 50 s, then its retries.
+      const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
+      const answers = await Promise.race([
+        Promise.all([
+          request(t.http)
+            .post('/access/v1/validate')
+            .set('Authorization', 'Bearer not-a-key-of-this-gym')
+            .set('X-Gym-Id', String(gym.place.gymId))
+            .send({ gympass_id: String(member.memberNumber) }),
+          request(t.http)
+            .post('/access/v1/validate')
+            .set('Authorization', `Bearer ${gym.placeApiKey}`)
+            .set('X-Gym-Id', String(gym.place.gymId))
+            .send({ gympass_id: String(member.memberNumber) }),
+          request(t.http)
+            .post('/v1/track_usages')
+            .set('x-api-key', gym.placeApiKey)
+            .send(envelope({ type: 'token', identifier: checkIn.token })),
+        ]),
+        blocked,
+      ]);
+      expect(answers).not.toBe('blocked');
+      const [unknownKey, overLimit, tokenOverLimit] = answers as request.Response[];
+      expect(unknownKey.status).toBe(401);
+      expect(overLimit.status).toBe(429);
+      expect(tokenOverLimit.status).toBe(429);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    expect(await visitCount(t)).toBe(0);
+  });
 
   it('with a monthly limit of one and no recent window, a confirmation and a register still record one visit', async () => {
     const gym = await createGym(t);

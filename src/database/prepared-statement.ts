@@ -1,6 +1,6 @@
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver';
-import { BatchTransaction, Statement } from './statement-batch';
+import { BatchTransaction, SessionVariable, Statement } from './statement-batch';
 
 /** The part of a mysql2 connection or pool (callback API) that runs a prepared statement. */
 interface PreparedStatementRunner {
@@ -30,6 +30,8 @@ export async function executePrepared<T>(
   sql: string,
   values: unknown[],
 ): Promise<T> {
+  if (values.some((value) => value instanceof SessionVariable))
+    throw new Error('A session variable is read only in the BatchTransaction that sets it');
   const runner = await runnerFor(executor);
   return new Promise<T>((resolve, reject) => {
     runner.execute(sql, values, (error, result) => {

@@ -50,9 +50,10 @@ export function prepared<T = unknown>(
  * A user variable of the transaction's connection (`@name`), as a statement's value: set by a statement sent
  * before it in the same transaction (usually the same round trip), so that the statements after that one use
  * what it found without a round trip of their own. mysql2 writes it as `@name` where a value would be escaped
- * (`toSqlString`), in a plain text as in `EXECUTE ... USING`. Only in a BatchTransaction: its statements share
- * one connection, and the statement that sets the variable sets it at every execution, so nothing of an earlier
- * transaction on the connection is read.
+ * (`toSqlString`), in a plain text as in `EXECUTE ... USING`. Only in a BatchTransaction, whose statements share
+ * one connection (executePrepared refuses it). A variable keeps its value on the pooled connection after the
+ * transaction: a statement that sets it only from the rows it finds must come after one that resets it (see
+ * FORGET_LOOKED_UP), or a later transaction's statements could read an earlier one's value.
  */
 export class SessionVariable {
   constructor(readonly name: string) {
@@ -142,9 +143,14 @@ export class BatchTransaction {
     this.apart = oneStatementPerRoundTrip;
   }
 
-  /** Sends `statement` with the next round trip, ahead of that round trip's own statements. */
-  enqueue(statement: Statement): void {
+  /**
+   * Sends `statement` with the next round trip, ahead of that round trip's own statements. With `opening` it
+   * only prepares the transaction (it sets session state and writes nothing, so nothing can abort it): with
+   * `oneStatementPerRoundTrip` it then rides with the next statement instead of taking a round trip of its own.
+   */
+  enqueue(statement: Statement, { opening = false }: { opening?: boolean } = {}): void {
     this.pending.push(statement);
+    if (opening) this.opening.add(statement);
   }
 
   /** Runs the statements (after any enqueued) in one round trip; answers each one's read result. */

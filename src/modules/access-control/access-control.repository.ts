@@ -6,13 +6,14 @@ import { prepared, SessionVariable, statement, Statement } from '../../database/
 import type { AuthenticatedPlace } from '../auth/auth.types';
 import {
   CheckInWithPlanRow,
-  failuresSql,
+  FAILURES,
+  failuresJoin,
   AT_PLACE_COLUMNS,
   LATEST_AT_PLACE_JOINS,
   LOOKED_UP_COLUMNS,
   lookedUp,
   LookedUpRow,
-  PENDING_AT_PLACE_JOINS,
+  pendingAtPlaceJoins,
   toState,
 } from '../member-check-ins/member-check-ins.repository';
 
@@ -122,25 +123,29 @@ export class AccessControlRepository {
   /**
    * The validate's look-up, as the first statement of its confirmation's transaction: the gym as gymForKey
    * reads it, the failed look-ups counted under the key (counterIdOf) in the window that starts at
-   * `windowStart`, and the member's pending check-in at the gym; it sets LOOKED_UP to that check-in (NULL when
-   * none is pending; unchanged, so NULL after FORGET_LOOKED_UP, when there is no such gym), as the
-   * confirmation's statements after it take it.
-   * Its read throws KeyDoesNotReach when the key does not reach the gym. Only when the member has none pending
-   * there (the refusals) latestCheckInStatement reads the latest: naming its subquery here cost the server
-   * about 70 µs more per look-up, since MariaDB plans every table a statement names at each execution
+   * `windowStart`, and the member's pending check-in at the gym; it sets LOOKED_UP to that check-in, as the
+   * confirmation's statements after it take it. The check-in is joined only when the key reaches the gym and
+   * its failures are under `failureLimit`: otherwise LOOKED_UP is NULL (unchanged, so NULL after
+   * FORGET_LOOKED_UP, when there is no such gym), the request is refused, and the locks sent after it lock
+   * nothing. Its read throws KeyDoesNotReach when the key does not reach the gym. Only when the member has none
+   * pending there (the refusals) latestCheckIn reads the latest: naming its subquery here cost the server about
+   * 70 µs more per look-up, since MariaDB plans every table a statement names at each execution
    * (docs/performance.md).
    */
   gymWithPendingCheckInStatement(
     key: AccessGymKey,
     memberNumber: string,
     windowStart: Date,
+    failureLimit: number,
   ): Statement<GymWithPendingCheckIn> {
     // The gym's columns last: the check-in's placeId, when there is one, is the gym's.
     return prepared(
-      `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${failuresSql(COUNTER_ID_SQL)} AS failures, ${GYM_COLUMNS}
-       FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ? ${PENDING_AT_PLACE_JOINS}
+      `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${GYM_COLUMNS}
+       FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ?
+       ${failuresJoin(COUNTER_ID_SQL)}
+       ${pendingAtPlaceJoins(`? IN (p.api_key_hash, pt.api_key_hash) AND ${FAILURES} < ?`)}
        WHERE p.gym_id = ?`,
-      [key.hash, windowStart, key.hash, key.hash, memberNumber, key.gymId],
+      [key.hash, key.hash, memberNumber, key.hash, windowStart, key.hash, failureLimit, key.gymId],
       (result) => {
         const [row] = result as (LookedUpRow<CheckInWithPlanRow> & GymRow & { failures: string | number })[];
         const gym = gymOf(row);
@@ -161,7 +166,10 @@ export class AccessControlRepository {
   }
 
   /** latestCheckIn's statement. */
-  latestCheckInStatement(memberNumber: string, placeId: string): Statement<CheckInWithPlanRow | undefined> {
+  private latestCheckInStatement(
+    memberNumber: string,
+    placeId: string,
+  ): Statement<CheckInWithPlanRow | undefined> {
     return prepared(
       `SELECT ${AT_PLACE_COLUMNS}, p.name AS placeName, p.code AS placeCode
        FROM places p JOIN beneficiaries b ON b.member_number = ? ${LATEST_AT_PLACE_JOINS}

@@ -129,7 +129,8 @@ export class AccessControlService {
     const request = await this.validateRequest(key, body);
     const now = this.clock.now();
     const lookUp = this.limiter.lookUpStatement(
-      (windowStart) => this.repository.gymWithPendingCheckInStatement(key, request.memberNumber, windowStart),
+      (windowStart, failureLimit) =>
+        this.repository.gymWithPendingCheckInStatement(key, request.memberNumber, windowStart, failureLimit),
       'access.lookupsLimited',
     );
     let read: GymWithPendingCheckIn | undefined;

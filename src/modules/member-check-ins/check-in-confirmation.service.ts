@@ -56,7 +56,8 @@ export class CheckInConfirmationService {
     const found: Statement<CheckInRow> = {
       ...lookUp,
       read: (result) => {
-        // Read first: the transaction ends here, before the locks' and the facts' answers are read.
+        // Read first: the transaction ends here. The server has run the locks and the facts read already, with
+        // LOOKED_UP NULL: they locked and found nothing.
         const checkIn = lookUp.read(result);
         if (!checkIn) throw notFound('memberCheckIn.confirmationNotFound');
         origin.notePlace(checkIn.placeId);
@@ -72,10 +73,11 @@ export class CheckInConfirmationService {
    * Confirms the check-in `found`: one read before the transaction (so that the transaction's first plain read
    * comes after its locks and sees what the previous holder of the beneficiary's lock committed), or the
    * statement that looks it up in the transaction's first round trip and sets LOOKED_UP (in a transaction at
-   * READ COMMITTED; sent after FORGET_LOOKED_UP; its read throws when nothing is found). Two round trips: the locks and the facts; then the
-   * beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's new state,
-   * its event (naming the request `requestId`), `also` (what the caller writes with the confirmation) and the
-   * commit. Answers the admission: the visit's time and plan.
+   * READ COMMITTED, after FORGET_LOOKED_UP; its read throws when nothing is found, and it sets LOOKED_UP NULL
+   * whenever the request is to be refused before its locks). Two round trips: the locks and the facts; then
+   * the beneficiary's row touched (see EligibilityRepository.touchStatement), the visit, the check-in's new
+   * state, its event (naming the request `requestId`), `also` (what the caller writes with the confirmation)
+   * and the commit. Answers the admission: the visit's time and plan.
    */
   async confirm(
     tx: BatchTransaction,
@@ -90,8 +92,9 @@ export class CheckInConfirmationService {
       this.repository.lockStatement(ids.id),
       this.eligibility.factsStatement(ids.placeId, { id: ids.beneficiaryId }, by.key, 'checkIn'),
     ] as const;
+    if (isStatement(found)) tx.enqueue(FORGET_LOOKED_UP, { opening: true });
     const [checkIn, [, state, factsNow]] = isStatement(found)
-      ? await tx.run(FORGET_LOOKED_UP, found, ...locks).then(([, read, ...rest]) => [read, rest] as const)
+      ? await tx.run(found, ...locks).then(([read, ...rest]) => [read, rest] as const)
       : [found, await tx.run(...locks)];
     const admission = this.admitOn(checkIn, state, by, factsNow);
     await tx.commit(

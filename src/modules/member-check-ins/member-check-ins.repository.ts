@@ -116,9 +116,9 @@ const LIST_SELECT = ROW_SELECT.replace(
 
 /**
  * The member's check-in at a place, with its plan's name, as columns and joins of a statement whose FROM names
- * the place `p` and the member `b` (the Wellhub-compatible validate, AccessControlRepository.gymWithLatestCheckIn).
- * PENDING_AT_PLACE_JOINS finds the member's pending check-in by its unique (pending, beneficiary_id) key, every
- * table read as a constant: a pending check-in is the member's latest by commit order (a new one replaces it;
+ * the place `p` and the member `b` (the Wellhub-compatible validate, AccessControlRepository).
+ * pendingAtPlaceJoins finds the member's pending check-in by its unique (pending, beneficiary_id) key, when
+ * `condition` (SQL) holds too, every table read as a constant: a pending check-in is the member's latest by commit order (a new one replaces it;
  * two made at the same moment may carry their start times the other way round, and the pending one is still the
  * one that stands). LATEST_AT_PLACE_JOINS finds the latest by `started_at` through a subquery on the
  * (beneficiary, started_at) index, which walks back past the member's newer check-ins elsewhere, for when none
@@ -126,9 +126,11 @@ const LIST_SELECT = ROW_SELECT.replace(
  */
 export const AT_PLACE_COLUMNS = `${STATE_COLUMNS}, pl.code AS planCode, pl.name AS planName,
   b.code AS beneficiaryCode, b.member_number AS memberNumber`;
-export const PENDING_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c
-    ON c.pending = 1 AND c.beneficiary_id = b.id AND c.place_id = p.id
+export function pendingAtPlaceJoins(condition: string): string {
+  return `LEFT JOIN member_check_ins c
+    ON c.pending = 1 AND c.beneficiary_id = b.id AND c.place_id = p.id AND ${condition}
   LEFT JOIN plans pl ON pl.id = c.plan_id`;
+}
 export const LATEST_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c ON c.id = (
     SELECT l.id FROM member_check_ins l WHERE l.beneficiary_id = b.id AND l.place_id = p.id
     ORDER BY l.started_at DESC LIMIT 1)
@@ -136,11 +138,14 @@ export const LATEST_AT_PLACE_JOINS = `LEFT JOIN member_check_ins c ON c.id = (
 
 /**
  * The failed look-ups counted under `counterId` (an SQL expression) in the window that starts at the next value,
- * 0 when none.
+ * as the table `f` of a statement, read by its primary key as a constant: FAILURES is the count, 0 when none,
+ * which a later join's condition can use (a subquery there would keep MariaDB from reading that join's table as
+ * a constant).
  */
-export function failuresSql(counterId: string): string {
-  return `COALESCE((SELECT failures FROM token_lookup_failures WHERE place_id = ${counterId} AND window_start = ?), 0)`;
+export function failuresJoin(counterId: string): string {
+  return `LEFT JOIN token_lookup_failures f ON f.place_id = ${counterId} AND f.window_start = ?`;
 }
+export const FAILURES = 'COALESCE(f.failures, 0)';
 
 /** A check-in row with its numbers as numbers. */
 export function toState<T extends CheckInState>(row: T): T {
@@ -207,7 +212,7 @@ export class MemberCheckInsRepository {
   ): Promise<{ failures: number; found: CheckInRow | undefined }> {
     const { failures, pending } = await runStatement(
       this.dataSource,
-      this.pendingByTokenStatement(placeId, token, windowStart),
+      this.pendingByTokenStatement(placeId, token, windowStart, failureLimit),
     );
     if (pending || failures >= failureLimit) return { failures, found: pending };
     return {
@@ -219,8 +224,10 @@ export class MemberCheckInsRepository {
   /**
    * The gym's pending check-in with this token, and the gym's failed look-ups in the window that starts at
    * `windowStart`; sets LOOKED_UP as byConfirmationHashStatement does (NULL when none is pending), so that it
-   * can lead a confirmation's transaction. The gym's row drives the statement (it always exists, so the
-   * failures come back even when no check-in has the token). The pending check-in is joined by its unique (pending, place_id,
+   * can lead a confirmation's transaction. While the gym's failures have reached `failureLimit` no check-in is
+   * joined: the look-up is refused whatever it finds, and the locks sent after it then lock nothing. The gym's
+   * row drives the statement (it always exists, so the failures come back even when no check-in has the
+   * token). The pending check-in is joined by its unique (pending, place_id,
    * token) key and every table is read as a constant. MariaDB plans every table a statement names at each
    * execution: a single statement that also named the latest's subquery and picked one with COALESCE cost the
    * server about twice as much per look-up that finds a pending check-in (docs/performance.md), hence
@@ -230,15 +237,17 @@ export class MemberCheckInsRepository {
     placeId: string,
     token: string,
     windowStart: Date,
+    failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInRow | undefined }> {
     return prepared(
-      `SELECT ${LOOKED_UP_COLUMNS}, ${failuresSql('p.id')} AS failures, ${ROW_COLUMNS}
+      `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${ROW_COLUMNS}
        FROM places p
-       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ?
+       ${failuresJoin('p.id')}
+       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ? AND ${FAILURES} < ?
        LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
        LEFT JOIN plans pl ON pl.id = c.plan_id
        WHERE p.id = ?`,
-      [windowStart, token, placeId],
+      [windowStart, token, failureLimit, placeId],
       (result) => {
         const [row] = result as (LookedUpRow & { failures: string | number })[];
         // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts

@@ -53,9 +53,11 @@ export class TokenCheckInsService {
     request: TokenRequest,
     origin: RequestOrigin,
   ): (tx: BatchTransaction) => Promise<void> {
+    // A transaction that loses a conflict runs this again: the look-up that found nothing is counted once.
+    let counted = false;
     return async (tx) => {
-      const lookUp = this.limiter.lookUpStatement((windowStart) =>
-        this.repository.pendingByTokenStatement(key.placeId, request.identifier, windowStart),
+      const lookUp = this.limiter.lookUpStatement((windowStart, failureLimit) =>
+        this.repository.pendingByTokenStatement(key.placeId, request.identifier, windowStart, failureLimit),
       );
       const pending: Statement<CheckInRow> = {
         ...lookUp,
@@ -73,7 +75,8 @@ export class TokenCheckInsService {
       }
       const [latest] = await tx.run(this.repository.latestByTokenStatement(key.placeId, request.identifier));
       if (!latest) {
-        await this.limiter.countFailure(key.placeId);
+        if (!counted) await this.limiter.countFailure(key.placeId);
+        counted = true;
         return this.refuseUnknown(key, request, tx);
       }
       await this.confirmations.confirm(tx, latest, { key, request }, origin.requestId);

@@ -3,8 +3,8 @@ import { DomainError } from '../../common/errors/domain-error';
 import { message, MessageKey } from '../../common/i18n/messages';
 import { Clock } from '../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { MemberCheckInsRepository } from './member-check-ins.repository';
 import { Statement } from '../../database/statement-batch';
+import { MemberCheckInsRepository } from './member-check-ins.repository';
 
 const WINDOW_MS = 60_000;
 
@@ -38,14 +38,15 @@ export class TokenLookupLimiter {
 
   /**
    * lookUp as a statement, for a look-up sent with other statements in a transaction's round trip: `build`
-   * makes it for the current window, and its read answers 429 while the key is over the limit.
+   * makes it for the current window and the limit (so that it finds nothing for the statements after it while
+   * the key is over the limit), and its read answers 429 while the key is over the limit.
    */
   lookUpStatement<T extends { failures: number }>(
-    build: (windowStart: Date) => Statement<T>,
+    build: (windowStart: Date, failureLimit: number) => Statement<T>,
     limited: MessageKey = 'memberCheckIn.tokenLookupsLimited',
   ): Statement<T> {
     const now = this.clock.now().getTime();
-    const statement = build(new Date(this.windowStart(now)));
+    const statement = build(new Date(this.windowStart(now)), this.config.tokenLookupFailuresPerMinute);
     return {
       ...statement,
       read: (result) => {

@@ -14,6 +14,7 @@ import {
   load,
   LoadResult,
   log,
+  memoryOf,
   mysql,
   Receiver,
   REFERENCE_PORT,
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     for (const build of order) {
       targets.svc.db = databases.get(build.label) as string;
       targets.svc.key = placeKeys.get(build.label) as string;
-      const service = await startService(build.path, false, targets.svc.db);
+      const service = await startService(build.path, false, targets.svc.db, build.flags);
       next.svc = shared;
       const validate = await measure('svc', 'svc', 'validate');
       const register = await measure('svc', 'svc', 'register');
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       const db = await mysql(targets.svc.db);
       const drained = await drain(receiver, db, await eventsElsewhere(databases.values(), targets.svc.db));
       await db.end();
+      const { peakMb } = memoryOf(service.pid as number);
       await stop(service);
       const row = {
         round,
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
       };
       rows.push(row);
       log(
-        `round ${round} ${build.label}: validate ${row.validate.toFixed(2)}, register ${row.register.toFixed(2)} sustained (${register.sustained.toFixed(0)} / ${reference.register.sustained.toFixed(0)} rps; in-window ${register.rps.toFixed(0)} / ${reference.register.rps.toFixed(0)}, p99 ${row.p99} ms), backlog drained in ${drained.seconds.toFixed(1)} s, non-2xx ${validate.non2xx + register.non2xx}`,
+        `round ${round} ${build.label}: validate ${row.validate.toFixed(2)} (p99 ${validate.p99}/${reference.validate.p99} ms), register ${row.register.toFixed(2)} sustained (${register.sustained.toFixed(0)} / ${reference.register.sustained.toFixed(0)} rps; in-window ${register.rps.toFixed(0)} / ${reference.register.rps.toFixed(0)}, p99 ${row.p99} ms), backlog drained in ${drained.seconds.toFixed(1)} s, peak RSS ${peakMb.toFixed(0)} MB, non-2xx ${validate.non2xx + register.non2xx}`,
       );
     }
   }

@@ -85,11 +85,11 @@ async function main(): Promise<void> {
     else await drain(receiver, db, await eventsElsewhere(databases.values(), database));
   };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const { label, path } of round % 2 === 0 ? mains : [...mains].reverse()) {
+    for (const { label, path, flags } of round % 2 === 0 ? mains : [...mains].reverse()) {
       const database = databases.get(label) as string;
       const db = connections.get(database) as Connection;
       const placeKey = placeKeys.get(label) as string;
-      const service = await startService(path, false, database);
+      const service = await startService(path, false, database, flags);
       await load(placeKey, 5);
       await delivered(db, database);
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();

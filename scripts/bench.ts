@@ -155,11 +155,25 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The builds named in `spec` ("label=path/to/main.js,..."; by default this checkout's dist/main.js). */
-export function buildsOf(spec: string | undefined): { label: string; path: string }[] {
+/** A build to run: its label, its main.js, and node flags of its own (after the production ones). */
+export interface Build {
+  label: string;
+  path: string;
+  flags?: string[];
+}
+
+/**
+ * The builds named in `spec` ("label=path/to/main.js,..."; by default this checkout's dist/main.js). A path may
+ * be followed by node flags for that build alone: "default=dist/main.js,semi64=dist/main.js --max-semi-space-size=64".
+ */
+export function buildsOf(spec: string | undefined): Build[] {
   return (spec ?? `current=${resolve(ROOT, 'dist', 'main.js')}`).split(',').map((entry) => {
-    const [label, path] = entry.split('=');
-    return { label, path: resolve(path) };
+    const at = entry.indexOf('=');
+    const [path, ...flags] = entry
+      .slice(at + 1)
+      .trim()
+      .split(/\s+/);
+    return { label: entry.slice(0, at), path: resolve(path), flags };
   });
 }
 
@@ -169,7 +183,7 @@ export function buildsOf(spec: string | undefined): { label: string; path: strin
  * build's, which a newer build's migrations then change for every build.
  */
 export async function seedBuilds(
-  builds: { label: string; path: string }[],
+  builds: Build[],
   receiverUrl: string,
   pool: number,
   own: { own: boolean; tag: string },
@@ -179,7 +193,7 @@ export async function seedBuilds(
   );
   const placeKeys = new Map<string, string>();
   for (const build of own.own ? builds : builds.slice(0, 1)) {
-    const service = await startService(build.path, true, databases.get(build.label));
+    const service = await startService(build.path, true, databases.get(build.label), build.flags);
     log(`seeding ${own.own ? `${build.label}'s` : 'the'} database with ${pool} beneficiaries`);
     const { placeKey } = await seedService(receiverUrl, pool);
     for (const { label } of own.own ? [build] : builds) placeKeys.set(label, placeKey);
@@ -607,6 +621,7 @@ export async function startService(
   main = process.env.BENCH_SERVICE_MAIN ?? resolve(ROOT, 'dist', 'main.js'),
   fresh = true,
   database = SERVICE_DB,
+  flags: string[] = [],
 ): Promise<ChildProcess> {
   if (fresh) {
     const admin0 = await mysql();
@@ -615,7 +630,7 @@ export async function startService(
   }
   const service = start(
     // BENCH_SERVICE_MAIN: another build of the service (an A/B comparison against a copy of an older dist/).
-    [...PRODUCTION_NODE_FLAGS, main],
+    [...PRODUCTION_NODE_FLAGS, ...flags, main],
     {
       NODE_ENV: 'production',
       PORT: String(SERVICE_PORT),

@@ -11,6 +11,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Build } from './bench';
 
 interface Patch {
   file: string;
@@ -52,7 +53,7 @@ const PROJECT = resolve(__dirname, '..');
  * The copies of the project's `dist` (made afresh in a folder of this process under the system's temporary
  * folder, removed when the process exits), each with its `main.js`.
  */
-export function partsBuilds(): { label: string; path: string }[] {
+export function partsBuilds(): Build[] {
   const dist = join(PROJECT, 'dist');
   if (!existsSync(join(dist, 'main.js'))) throw new Error(`No build at ${dist}: run npx nest build first`);
   const root = join(tmpdir(), `gym-delivery-parts-${process.pid}`);

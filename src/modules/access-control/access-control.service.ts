@@ -9,7 +9,10 @@ import { SessionVariable, Statement } from '../../database/statement-batch';
 import { Transactions } from '../../database/transactions';
 import { BENEFICIARY_RULE_LABELS, GYM_RULE_LABELS } from '../eligibility/eligibility';
 import { Admission } from '../eligibility/eligibility.service';
-import { CheckInConfirmationService } from '../member-check-ins/check-in-confirmation.service';
+import {
+  CheckInConfirmationService,
+  NoCheckInToConfirm,
+} from '../member-check-ins/check-in-confirmation.service';
 import { assertPending, CheckInNotPending, statusAt } from '../member-check-ins/member-check-in-status';
 import { CheckInWithPlanRow, LOOKED_UP } from '../member-check-ins/member-check-ins.repository';
 import { TokenLookupLimiter } from '../member-check-ins/token-lookup-limiter';
@@ -37,9 +40,6 @@ const RULE_LABELS: readonly string[] = [...GYM_RULE_LABELS, ...BENEFICIARY_RULE_
 function utcSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
-
-/** No check-in of the member's at the gym counts now as pending (read in a validation's first round trip). */
-class NonePending extends Error {}
 
 /** The answer to a validation that recorded the visit. */
 function validated(
@@ -139,7 +139,7 @@ export class AccessControlService {
       read: (result) => {
         read = lookUp.read(result);
         // One pending, but past its time since before today: as none.
-        if (!read.checkIn || !this.countsNow(read.checkIn, now)) throw new NonePending();
+        if (!read.checkIn || !this.countsNow(read.checkIn, now)) throw new NoCheckInToConfirm();
         origin.notePlace(read.gym.placeId);
         return read.checkIn;
       },
@@ -160,7 +160,8 @@ export class AccessControlService {
       return validated(request, read.gym, read.checkIn, admission);
     } catch (error) {
       if (error instanceof KeyDoesNotReach) throw await accessRefusal(this.repository, key.hash, key.gymId);
-      if (!(error instanceof NonePending) || !read) throw await this.refused(error, read?.checkIn, request);
+      if (!(error instanceof NoCheckInToConfirm) || !read)
+        throw await this.refused(error, read?.checkIn, request);
     }
     const { gym, checkIn, memberFound } = read;
     const latest =

@@ -21,6 +21,12 @@ import {
   MemberCheckInsRepository,
 } from './member-check-ins.repository';
 
+/**
+ * Thrown by the read of a confirmation's look-up (see CheckInConfirmationService.confirm) that found no check-in
+ * to confirm; the caller reads what it needs for the refusal.
+ */
+export class NoCheckInToConfirm extends Error {}
+
 /** How a confirmation arrives: at its endpoint (no key), or as a `token` register with the gym's key. */
 export type ConfirmationBy = { key?: undefined } | { key: AuthenticatedPlace; request: TokenRequest };
 

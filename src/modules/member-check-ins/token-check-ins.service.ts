@@ -7,14 +7,11 @@ import { AuthenticatedPlace } from '../auth/auth.types';
 import { checkGymStanding, notExists } from '../eligibility/eligibility';
 import { EligibilityService } from '../eligibility/eligibility.service';
 import { TokenRequest } from '../eligibility/track-usage-request';
-import { CheckInConfirmationService } from './check-in-confirmation.service';
+import { CheckInConfirmationService, NoCheckInToConfirm } from './check-in-confirmation.service';
 import { assertPending } from './member-check-in-status';
 import { CheckInRow, MemberCheckInsRepository } from './member-check-ins.repository';
 import { TokenLookupLimiter } from './token-lookup-limiter';
 import { RequestOrigin } from '../../common/logging/request-context';
-
-/** No check-in of the gym with the token is pending (read in a registration's first round trip). */
-class NothingPending extends Error {}
 
 type TokenIdentifier = Pick<TokenRequest, 'type' | 'identifier' | 'serviceProviderCode'>;
 
@@ -63,7 +60,7 @@ export class TokenCheckInsService {
         ...lookUp,
         read: (result) => {
           const { pending: found } = lookUp.read(result);
-          if (!found) throw new NothingPending();
+          if (!found) throw new NoCheckInToConfirm();
           return found;
         },
       };
@@ -71,7 +68,7 @@ export class TokenCheckInsService {
         await this.confirmations.confirm(tx, pending, { key, request }, origin.requestId);
         return;
       } catch (error) {
-        if (!(error instanceof NothingPending)) throw error;
+        if (!(error instanceof NoCheckInToConfirm)) throw error;
       }
       const [latest] = await tx.run(this.repository.latestByTokenStatement(key.placeId, request.identifier));
       if (!latest) {

@@ -19,6 +19,7 @@ import { AccessControlModule } from './modules/access-control/access-control.mod
 import { OverviewModule } from './modules/overview/overview.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { LowercaseUuidParams } from './common/validation/identifiers';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
   ],
   providers: [
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_PIPE, useClass: LowercaseUuidParams },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import { BeneficiaryEntity } from '../../beneficiaries/entities/beneficiary.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * A gym system's own code for a member at one gym (Wellhub's `custom_code`, up to 13 characters): set by
@@ -16,7 +17,7 @@ export class MemberCustomCodeEntity extends Timestamped {
   @JoinColumn({ name: 'beneficiary_id', foreignKeyConstraintName: 'FK_member_custom_codes_beneficiary' })
   beneficiary?: BeneficiaryEntity;
 
-  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @Column({ name: 'custom_code', type: 'varchar', length: 13 })

@@ -18,6 +18,7 @@ import { OmitOrValidate } from '../../control-panel/dto/optional';
 import { ROLES } from '../entities/account.entity';
 import type { Role } from '../entities/account.entity';
 import { AccountDto, PasswordLinkDto } from './account.dto';
+import { LowercaseUuids } from '../../../common/validation/identifiers';
 
 /** How many places one gym account may list. */
 export const MAX_ACCOUNT_PLACES = 500;
@@ -40,6 +41,7 @@ class AccountScopeDto {
     description: 'gym only: an account of these places only (no partner key). Replaces the list on PATCH',
   })
   @IsOptional()
+  @LowercaseUuids()
   @MaxLength(36, { each: true })
   @IsString({ each: true })
   @ArrayMaxSize(MAX_ACCOUNT_PLACES)

@@ -1,6 +1,7 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { PlaceEntity } from '../../partners/entities/place.entity';
 import { AccountEntity } from './account.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** A place a gym account reaches, for an account scoped to listed places rather than a whole partner. */
 @Entity('account_places')
@@ -9,7 +10,7 @@ export class AccountPlaceEntity {
   accountId: number;
 
   @Index('IDX_account_places_place')
-  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import { BenefitPlanEntity } from './benefit-plan.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** A person entitled to visits; identified by CPF or by an 8-character code. */
 @Entity('beneficiaries')
@@ -8,7 +9,7 @@ export class BeneficiaryEntity extends Timestamped {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id: number;
 
-  @Column({ type: 'char', length: 11, unique: true })
+  @Column({ type: 'char', length: 11, unique: true, ...IDENTIFIER })
   cpf: string;
 
   @Column({ type: 'char', length: 8, unique: true })

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** The first outcome of a register sent with an `Idempotency-Key`, replayed for 24 hours. */
 @Entity('idempotency_records')
@@ -7,7 +8,7 @@ export class IdempotencyRecordEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true })
   id: string;
 
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   /** Compared byte for byte: `abc` and `ABC` are two keys. */

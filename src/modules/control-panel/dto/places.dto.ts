@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { MAX_UNSIGNED_INT, OmitOrValidate } from './optional';
+import { LowercaseUuids } from '../../../common/validation/identifiers';
 
 const CODE = /^[A-Z0-9]{8}$/;
 const CODE_MESSAGE = { message: 'validation.eightCharacterCode' };
@@ -270,6 +271,7 @@ export class PlacePageDto extends PageMetaDto {
 export class VisitsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'One place only' })
   @IsOptional()
+  @LowercaseUuids()
   @MaxLength(36)
   @IsString()
   place_id?: string;

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { BeneficiaryEntity } from '../../beneficiaries/entities/beneficiary.entity';
 import { PlaceEntity } from '../../partners/entities/place.entity';
 import { PlanEntity } from '../../partners/entities/plan.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * A recorded track usage. `(beneficiary_id, created_at)` serves both eligibility queries (the latest visit
@@ -27,7 +28,7 @@ export class VisitEntity {
   @JoinColumn({ name: 'beneficiary_id' })
   beneficiary?: BeneficiaryEntity;
 
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @ManyToOne(() => PlaceEntity, { createForeignKeyConstraints: false })

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { BeneficiaryEntity } from '../../beneficiaries/entities/beneficiary.entity';
 import { PlaceEntity } from '../../partners/entities/place.entity';
 import { PlanEntity } from '../../partners/entities/plan.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** What is stored; `expired` is not: a pending check-in past `expires_at` reads as expired. */
 export type StoredCheckInStatus = 'pending' | 'validated' | 'cancelled' | 'expired';
@@ -28,7 +29,7 @@ export type CancelReason = 'member' | 'replaced';
 @Index('IDX_member_check_ins_place_started', ['placeId', 'startedAt'])
 @Index('IDX_member_check_ins_beneficiary_started', ['beneficiaryId', 'startedAt'])
 export class MemberCheckInEntity {
-  @PrimaryColumn({ type: 'char', length: 36 })
+  @PrimaryColumn({ type: 'char', length: 36, ...IDENTIFIER })
   id: string;
 
   @Column({ name: 'beneficiary_id', type: 'int', unsigned: true })
@@ -38,7 +39,7 @@ export class MemberCheckInEntity {
   @JoinColumn({ name: 'beneficiary_id' })
   beneficiary?: BeneficiaryEntity;
 
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @ManyToOne(() => PlaceEntity, { createForeignKeyConstraints: false })
@@ -54,11 +55,11 @@ export class MemberCheckInEntity {
   plan?: PlanEntity | null;
 
   /** The 6 digits the member shows at the desk; unique among the gym's pending check-ins. */
-  @Column({ type: 'char', length: 6 })
+  @Column({ type: 'char', length: 6, ...IDENTIFIER })
   token: string;
 
   /** SHA-256 (hex) of the confirmation token in the `endpoint` URL; the token itself is never stored here. */
-  @Column({ name: 'confirmation_token_hash', type: 'char', length: 64 })
+  @Column({ name: 'confirmation_token_hash', type: 'char', length: 64, ...IDENTIFIER })
   confirmationTokenHash: string;
 
   @Column({ type: 'varchar', length: 16 })

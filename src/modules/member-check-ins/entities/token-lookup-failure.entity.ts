@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * Check-in token look-ups that found nothing, per gym, in the current one-minute window: one row per place,
@@ -6,7 +7,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity('token_lookup_failures')
 export class TokenLookupFailureEntity {
-  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @Column({ name: 'window_start', type: 'datetime' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { EndpointStateDto } from '../../webhooks/dto/webhooks.dto';
+import { LowercaseUuids } from '../../../common/validation/identifiers';
 
 export class OverviewQueryDto {
   @ApiPropertyOptional({
@@ -8,6 +9,7 @@ export class OverviewQueryDto {
     description: 'One place only (404 when the caller does not reach it)',
   })
   @IsOptional()
+  @LowercaseUuids()
   @MaxLength(36)
   @IsString()
   place_id?: string;

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * How many check-in answers of one kind a place gave in one hour: the overview's charts read these instead of
@@ -13,7 +14,7 @@ export class CheckInOutcomeHourEntity {
   hour: Date;
 
   /** The place that answered; '' when none was known (an unknown key, an unknown confirmation token). */
-  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   /** validate, register or confirm. */

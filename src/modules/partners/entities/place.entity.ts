@@ -1,11 +1,12 @@
 import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import { PartnerEntity } from './partner.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** A gym unit; holds the `place_api_key` that the gym's systems send as `x-api-key`. */
 @Entity('places')
 export class PlaceEntity extends Timestamped {
-  @PrimaryColumn({ type: 'char', length: 36 })
+  @PrimaryColumn({ type: 'char', length: 36, ...IDENTIFIER })
   id: string;
 
   @Index('IDX_places_partner')
@@ -55,7 +56,7 @@ export class PlaceEntity extends Timestamped {
   checkInWebhook: boolean;
 
   /** The active CHECKIN subscription's id (null: none); written by PlaceSummaryRepository. */
-  @Column({ name: 'check_in_subscription_id', type: 'char', length: 36, nullable: true })
+  @Column({ name: 'check_in_subscription_id', type: 'char', length: 36, nullable: true, ...IDENTIFIER })
   checkInSubscriptionId: string | null;
 
   /** The active CHECKIN subscription's URL (null: none); written by PlaceSummaryRepository. */

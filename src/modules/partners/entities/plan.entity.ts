@@ -9,6 +9,7 @@ import {
 } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import { PlaceEntity } from './place.entity';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** A gym's plan (what the gym sells); its tier is compared with the tier a benefit plan grants. */
 @Entity('plans')
@@ -17,7 +18,7 @@ export class PlanEntity extends Timestamped {
   id: number;
 
   @Index('IDX_plans_place')
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @ManyToOne(() => PlaceEntity, { onDelete: 'CASCADE' })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../../common/http/paging';
 import { DeliveryDto, EndpointStateDto } from './webhooks.dto';
+import { LowercaseUuids } from '../../../common/validation/identifiers';
 
 export class AdminDeliveriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['pending', 'queued', 'delivered', 'failed'] })
@@ -12,6 +13,7 @@ export class AdminDeliveriesQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ example: '5b1f3c2e-8d4a-4c6b-9e1f-0a2b3c4d5e61', description: 'One place only' })
   @IsOptional()
+  @LowercaseUuids()
   @MaxLength(36)
   @IsString()
   place_id?: string;

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /** One HTTP attempt of a delivery, for support and for the delivery log. */
 @Entity('webhook_attempts')
@@ -7,7 +8,7 @@ export class WebhookAttemptEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true })
   id: string;
 
-  @Column({ name: 'delivery_id', type: 'varchar', length: 40 })
+  @Column({ name: 'delivery_id', type: 'varchar', length: 40, ...IDENTIFIER })
   deliveryId: string;
 
   @Column({ type: 'int', unsigned: true })

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
 
@@ -16,11 +17,11 @@ export type DeliveryStatus = 'pending' | 'queued' | 'delivered' | 'failed';
 @Index('IDX_webhook_deliveries_place', ['placeId', 'createdAt'])
 export class WebhookDeliveryEntity {
   /** `dlv_` + 32 hex characters; also the Bull job id, so it must never repeat, even across database resets. */
-  @PrimaryColumn({ type: 'varchar', length: 40 })
+  @PrimaryColumn({ type: 'varchar', length: 40, ...IDENTIFIER })
   id: string;
 
   /** `evt_` + 32 hex characters; sent as `webhook-id`, the same on every attempt. */
-  @Column({ name: 'event_id', type: 'varchar', length: 40 })
+  @Column({ name: 'event_id', type: 'varchar', length: 40, ...IDENTIFIER })
   eventId: string;
 
   @Column({ name: 'event_type', type: 'varchar', length: 32 })
@@ -34,17 +35,17 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
   requestId: string | null;
 
-  @Column({ name: 'subscription_id', type: 'char', length: 36 })
+  @Column({ name: 'subscription_id', type: 'char', length: 36, ...IDENTIFIER })
   subscriptionId: string;
 
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   /** The subscription's URL when the event happened, then the URL of the latest attempt. */
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column({ type: 'varchar', length: 16, ...IDENTIFIER })
   status: DeliveryStatus;
 
   @Column({ type: 'int', unsigned: true, default: 0 })

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * The circuit breaker of one endpoint (a subscription), shared by every process and shown to its owner.
@@ -12,7 +13,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity('webhook_endpoint_states')
 export class WebhookEndpointStateEntity {
-  @PrimaryColumn({ name: 'subscription_id', type: 'char', length: 36 })
+  @PrimaryColumn({ name: 'subscription_id', type: 'char', length: 36, ...IDENTIFIER })
   subscriptionId: string;
 
   @Column({ type: 'int', unsigned: true, default: 0 })
@@ -34,7 +35,7 @@ export class WebhookEndpointStateEntity {
   @Column({ name: 'last_failure_at', type: 'datetime', precision: 3, nullable: true })
   lastFailureAt: Date | null;
 
-  @Column({ name: 'run_id', type: 'varchar', length: 100, nullable: true })
+  @Column({ name: 'run_id', type: 'varchar', length: 100, nullable: true, ...IDENTIFIER })
   runId: string | null;
 
   @Column({ name: 'run_until', type: 'datetime', precision: 3, nullable: true })

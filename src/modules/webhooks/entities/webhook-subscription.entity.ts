@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { Timestamped } from '../../../database/timestamped';
 import type { WebhookFormat } from '../webhook-formats';
+import { IDENTIFIER } from '../../../database/identifier-column';
 
 /**
  * A URL a place registered for one event type; one per type per place. `CHECKIN` (`/partner/webhook/*`) and
@@ -9,10 +10,10 @@ import type { WebhookFormat } from '../webhook-formats';
 @Entity('webhook_subscriptions')
 @Index('UQ_webhook_subscriptions_place_type', ['placeId', 'type'], { unique: true })
 export class WebhookSubscriptionEntity extends Timestamped {
-  @PrimaryColumn({ type: 'char', length: 36 })
+  @PrimaryColumn({ type: 'char', length: 36, ...IDENTIFIER })
   id: string;
 
-  @Column({ name: 'place_id', type: 'char', length: 36 })
+  @Column({ name: 'place_id', type: 'char', length: 36, ...IDENTIFIER })
   placeId: string;
 
   @Column({ type: 'varchar', length: 32 })

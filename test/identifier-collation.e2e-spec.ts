@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createBeneficiary, createBenefitPlan } from './factories/beneficiaries.factory';
 import { createGym } from './factories/partners.factory';
 import { createTestApp, TestApp, truncateAll } from './support/test-app';
 
@@ -60,22 +61,25 @@ describe('identifier collation (e2e)', () => {
     expect(plan.find((step) => step.table === 'p')).toMatchObject({ type: 'eq_ref', key: 'PRIMARY' });
   });
 
-  it('finds a place, its webhooks and its visits by an id sent in capitals', async () => {
-    const { place } = await createGym(t);
+  it('finds a place, its webhooks, visits and overview by an id sent in capitals', async () => {
+    const { place, placeApiKey } = await createGym(t);
+    const beneficiary = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));
+    await request(t.http)
+      .post('/v1/track_usages')
+      .set('x-api-key', placeApiKey)
+      .send({ type: 'cpf', identifier: beneficiary.cpf, service_provider_code: place.code })
+      .expect(204);
     const admin = `Bearer ${t.config.adminApiToken}`;
+    const get = (path: string, query: Record<string, string> = {}) =>
+      request(t.http).get(path).query(query).set('Authorization', admin).expect(200);
     const shouted = place.id.toUpperCase();
-    const detail = await request(t.http)
-      .get(`/admin/places/${shouted}`)
-      .set('Authorization', admin)
-      .expect(200);
-    expect(detail.body.id).toBe(place.id);
-    await request(t.http).get(`/admin/places/${shouted}/webhooks`).set('Authorization', admin).expect(200);
-    const visits = await request(t.http)
-      .get('/admin/visits')
-      .query({ place_id: shouted })
-      .set('Authorization', admin)
-      .expect(200);
-    expect(visits.body.data).toEqual([]);
+
+    expect((await get(`/admin/places/${shouted}`)).body.id).toBe(place.id);
+    await get(`/admin/places/${shouted}/webhooks`);
+    const visits = (await get('/admin/visits', { place_id: shouted })).body;
+    expect(visits.data.map((visit: { place_id: string }) => visit.place_id)).toEqual([place.id]);
+    const overview = (await get('/admin/overview', { place_id: shouted })).body;
+    expect(overview.places.map((one: { id: string }) => one.id)).toEqual([place.id]);
     // An id that is no UUID is left as sent: it finds nothing, in any characters.
     await request(t.http).get('/admin/places/Ação').set('Authorization', admin).expect(404);
   });

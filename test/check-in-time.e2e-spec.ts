@@ -59,6 +59,20 @@ describe('check-in time rules with an injected clock (e2e)', () => {
     await m.register().expect(204);
   });
 
+  it('keeps a visit of the month before recent after midnight, while the new month counts from zero', async () => {
+    const m = await member(1);
+    t.clock.set('2026-12-01T02:30:00.000Z'); // 23:30 on Nov 30 in São Paulo
+    await m.register().expect(204);
+    t.clock.set('2026-12-01T03:10:00.000Z'); // 00:10 on Dec 1: within the 90 minutes, a new month
+    expectError(await m.validate(), 422, 'already_used');
+    t.clock.set('2026-12-01T04:00:00.000Z'); // 01:00: the window is over, December has no visit yet
+    await m.validate().expect(204);
+    await m.register().expect(204);
+    expectError(await m.validate(), 422, 'already_used');
+    t.clock.set('2026-12-01T06:00:00.000Z'); // 03:00: the limit of 1 is spent in December
+    expectError(await m.validate(), 422, 'usage_limit_reached');
+  });
+
   it('stamps the visit with the server clock, whatever the client sends', async () => {
     const gym = await createGym(t);
     const beneficiary = await createBeneficiary(t.dataSource, await createBenefitPlan(t.dataSource));

@@ -52,9 +52,11 @@ interface FactsRow {
   benefitPlanActive: number | null;
   benefitPlanTier: number | null;
   monthlyVisitLimit: number | null;
-  visitsThisMonth: string | number | null;
-  /** The latest visit in the recent window: its time (UTC, to the millisecond), a space, its place. */
-  recentVisit: string | null;
+  /**
+   * The beneficiary's visits that matter, read in one pass of (beneficiary_id, created_at): how many this month, a
+   * space, and the latest in the recent window (its time, UTC to the millisecond, a space, its place) or nothing.
+   */
+  visits: string | null;
   placeName?: string;
   name?: string | null;
   email?: string | null;
@@ -153,17 +155,32 @@ function wellhubSubscriberOf(row: FactsRow): WellhubSubscriber | undefined {
   };
 }
 
+function earliest(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
+}
+
 /**
- * The latest visit of the recent window, read as one value (`2026-11-26 10:02:11.123 <place id>`): a DATETIME(3)
- * as text sorts as its time does, so one MAX finds both the time and the place (one subquery, not two).
+ * FactsRow.visits, read (`3 2026-11-26 10:02:11.123 <place id>`): the month's count, then the latest visit of the
+ * recent window as one value. A DATETIME(3) as text sorts as its time does, so one MAX finds both the time and
+ * the place; and one pass over the beneficiary's visits since the earlier of the month's start and the window's
+ * gives both figures (one subquery, not two: MariaDB plans each subquery a statement names at every execution).
  */
-function recentVisitOf(value: string | null): {
+function visitsOf(value: string | null): {
+  visitsThisMonth: number;
   recentVisitAt: Date | null;
   recentVisitPlaceId: string | null;
 } {
-  if (value === null) return { recentVisitAt: null, recentVisitPlaceId: null };
-  const at = value.slice(0, 23);
-  return { recentVisitAt: new Date(`${at.replace(' ', 'T')}Z`), recentVisitPlaceId: value.slice(24) };
+  const text = value ?? '0 ';
+  const space = text.indexOf(' ');
+  const visitsThisMonth = Number(text.slice(0, space));
+  const recent = text.slice(space + 1);
+  if (recent === '') return { visitsThisMonth, recentVisitAt: null, recentVisitPlaceId: null };
+  const at = recent.slice(0, 23);
+  return {
+    visitsThisMonth,
+    recentVisitAt: new Date(`${at.replace(' ', 'T')}Z`),
+    recentVisitPlaceId: recent.slice(24),
+  };
 }
 
 function toPlans(value: FactsRow['plans']): GymPlan[] {
@@ -200,8 +217,7 @@ function toFacts(row: FactsRow | undefined, subscriber: SubscriberRead): CheckIn
             benefitPlanActive: row.benefitPlanActive === null ? null : Boolean(Number(row.benefitPlanActive)),
             benefitPlanTier: row.benefitPlanTier === null ? null : Number(row.benefitPlanTier),
             monthlyVisitLimit: row.monthlyVisitLimit === null ? null : Number(row.monthlyVisitLimit),
-            visitsThisMonth: Number(row.visitsThisMonth),
-            ...recentVisitOf(row.recentVisit),
+            ...visitsOf(row.visits),
           },
   };
 }
@@ -236,16 +252,22 @@ export class EligibilityRepository {
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
               b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
-              (SELECT COUNT(*) FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visitsThisMonth,
-              (SELECT MAX(CONCAT(v.created_at, ' ', v.place_id)) FROM visits v
-                WHERE v.beneficiary_id = b.id AND v.created_at > ?) AS recentVisit
+              (SELECT CONCAT(COUNT(IF(v.created_at >= ?, 1, NULL)), ' ',
+                             IFNULL(MAX(IF(v.created_at > ?, CONCAT(v.created_at, ' ', v.place_id), NULL)), ''))
+                 FROM visits v WHERE v.beneficiary_id = b.id AND v.created_at >= ?) AS visits
               ${columns}
        FROM places p
        LEFT JOIN beneficiaries b ON ${condition}
        LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
        ${joins}
        WHERE p.id = ?`,
-      [window.monthStart, window.recentSince, ...values, placeId],
+      [
+        window.monthStart,
+        window.recentSince,
+        earliest(window.monthStart, window.recentSince),
+        ...values,
+        placeId,
+      ],
       (result) => toFacts((result as FactsRow[])[0], subscriber),
     );
   }

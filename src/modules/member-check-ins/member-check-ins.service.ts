@@ -35,10 +35,10 @@ import { CancelReason } from './entities/member-check-in.entity';
 import { assertPending, statusAt } from './member-check-in-status';
 import { CheckInRow, MemberCheckInsRepository, PendingTokenTaken } from './member-check-ins.repository';
 import { RequestOrigin } from '../../common/logging/request-context';
+import { isUuid } from '../../common/validation/identifiers';
 
 /** Draws of a 6-digit token before giving up; a gym would need ~10^5 pending check-ins to exhaust them. */
 const MAX_TOKEN_DRAWS = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A check-in with the moment its status is read at (a pending one past its time reads as expired). */
 export interface CheckInAt {
@@ -186,7 +186,7 @@ export class MemberCheckInsService {
   }
 
   private async find(id: string): Promise<CheckInAt> {
-    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw notFound('memberCheckIn.notFound', { id });
     return { row, now: this.clock.now() };
   }

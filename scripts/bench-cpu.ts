@@ -7,6 +7,8 @@
 //   BENCH_CPU_PARTS=1: register, with the builds of scripts/delivery-parts.ts in place of BENCH_CPU_MAINS (copies of
 //   dist/ without the event, with its row only, delivered without requests, and as built), then what each part
 //   adds to a register beside the others, round by round
+//   BENCH_CPU_PERF=DIR: `perf record` of the service's process over each measured run, into DIR/<build>-<round>.data
+//   (give the build --perf-basic-prof in BENCH_CPU_MAINS to name its JavaScript functions; see docs/performance.md)
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process (its kernel part in brackets) and of MariaDB, for register until its events have been
@@ -25,6 +27,7 @@ import {
   startService,
   stop,
 } from './bench';
+import { spawn } from 'node:child_process';
 import type { Connection } from 'mysql2/promise';
 import { atFixedRate, seededCpf } from './fixed-rate';
 import { CpuMeter, serverPids } from './process-cpu';
@@ -93,9 +96,11 @@ async function main(): Promise<void> {
       await load(placeKey, 5);
       await delivered(db, database);
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
+      const perf = profile(service.pid, `${label}-${round + 1}`);
       const result = await load(placeKey, 10);
       await delivered(db, database);
       const used = meter.stop();
+      await perf?.();
       const kernel = meter.systemSince();
       const per = (us: number | undefined) => Math.round((us ?? 0) / result['2xx']);
       // Below 98 % of the rate asked (the machine could not keep up), or with refusals: marked.
@@ -130,6 +135,20 @@ async function main(): Promise<void> {
   }
   for (const connection of connections.values()) await connection.end();
   receiver.close();
+}
+
+/** `perf record` of one process until the function it answers is called (BENCH_CPU_PERF). */
+function profile(pid: number | undefined, name: string): (() => Promise<void>) | undefined {
+  const dir = process.env.BENCH_CPU_PERF;
+  if (!dir || pid === undefined) return undefined;
+  const perf = spawn('perf', ['record', '-F', '999', '-g', '-p', String(pid), '-o', `${dir}/${name}.data`], {
+    stdio: 'ignore',
+  });
+  return () =>
+    new Promise((resolve) => {
+      perf.once('exit', () => resolve());
+      perf.kill('SIGINT');
+    });
 }
 
 /**

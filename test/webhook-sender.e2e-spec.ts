@@ -123,3 +123,107 @@ describe('webhook sender on kept-alive connections (e2e)', () => {
     expect(receiver.answered).toBe(3);
   });
 });
+
+/**
+ * A receiver that sends its status line and headers, the first bytes of a longer body, and then nothing more
+ * (it keeps the connection open), so that the attempt is cut short after its answer began.
+ */
+async function stalledReceiver(
+  statusLine: string,
+  headers: string[] = [],
+): Promise<{ url: string; answered: Promise<void>; stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let began: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (began = resolve));
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('data', () => {
+      socket.write(
+        `HTTP/1.1 ${statusLine}\r\n${[...headers, 'Content-Length: 100'].join('\r\n')}\r\n\r\npartial`,
+      );
+      began();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    answered,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('webhook sender: an attempt cut short after its status line arrived (e2e)', () => {
+  const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_MS: '400' });
+  const message = (url: string) => ({
+    url,
+    secret: `whsec_${Buffer.from('a secret of 24 bytes!!!!').toString('base64')}`,
+    eventId: 'evt_cut',
+    payload: '{"id":"evt_cut"}',
+    at: new Date(),
+  });
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => stop?.());
+
+  it('at the deadline, a 503 whose body never ends is that 503, its Retry-After kept, not a timeout', async () => {
+    const receiver = await stalledReceiver('503 Service Unavailable', ['Retry-After: 7']);
+    stop = receiver.stop;
+    const sender = new WebhookSender(config);
+    const result = await sender.send(message(receiver.url));
+    sender.onModuleDestroy();
+    expect(result).toMatchObject({ ok: false, statusCode: 503, error: 'HTTP 503', responseBody: 'partial' });
+    expect(result.retryAfterMs).toBeGreaterThan(6_000);
+    expect(result.abandoned).toBeUndefined();
+  });
+
+  it.each([
+    ['200 OK', { ok: true, statusCode: 200, error: null }],
+    ['500 Internal Server Error', { ok: false, statusCode: 500, error: 'HTTP 500' }],
+  ])(
+    'when the process stops after a %s status line, the answer decides the attempt: not abandoned',
+    async (line, expected) => {
+      const receiver = await stalledReceiver(line);
+      stop = receiver.stop;
+      // The deadline (and a 2xx's grace for its body) well past the shutdown: only the shutdown ends the attempt.
+      const sender = new WebhookSender(
+        loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_MS: '10000' }),
+      );
+      const sent = sender.send(message(receiver.url));
+      await receiver.answered;
+      // The status line is read in the sender's next turns of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stoppedAt = Date.now();
+      sender.onModuleDestroy();
+      const result = await sent;
+      expect(Date.now() - stoppedAt).toBeLessThan(400);
+      expect(result).toMatchObject(expected);
+      expect(result.abandoned).toBeUndefined();
+    },
+  );
+
+  it('when the process stops before any answer, the attempt is abandoned (not an attempt of the receiver)', async () => {
+    // A receiver that accepts the connection and never answers.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    stop = async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    };
+    const sender = new WebhookSender(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_TIMEOUT_MS: '10000' }),
+    );
+    const sent = sender.send(message(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sender.onModuleDestroy();
+    expect(await sent).toMatchObject({ ok: false, abandoned: true, statusCode: null });
+  });
+});

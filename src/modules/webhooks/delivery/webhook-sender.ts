@@ -79,13 +79,17 @@ function isStaleConnection(error: ConnectionError): boolean {
  * dispatch API: about half the CPU per request of node:http's client, see docs/performance.md). Connections are
  * made by the filtering agents: private, loopback, link-local and metadata addresses are refused when the
  * connection is made (so DNS names that resolve to them are refused too) unless allowed by config. Redirects
- * are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are aborted at
- * once (and none starts): each ends as a failed attempt whose delivery is due again by the retry schedule,
- * instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS.
+ * are never followed: a 3xx is a failure. When the process begins to stop, attempts in flight are cut short at
+ * once (and none starts), instead of holding the shutdown for up to WEBHOOK_TIMEOUT_MS, and connections still
+ * being made are closed: an attempt still waiting for its answer is abandoned (not logged, no attempt spent: its
+ * delivery is due again at once, for this process's next run or another's), one whose status line has arrived
+ * ends as that status decides.
  */
 @Injectable()
 export class WebhookSender implements OnModuleDestroy {
   private readonly inFlight = new Set<(error: Error) => void>();
+  /** Connections being made (not yet handed to the pool): closed when the process begins to stop. */
+  private readonly connecting = new Set<Socket>();
   private stopping = false;
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
@@ -107,6 +111,7 @@ export class WebhookSender implements OnModuleDestroy {
   onModuleDestroy(): void {
     this.stopping = true;
     for (const abort of this.inFlight) abort(new Error(SHUTTING_DOWN));
+    for (const socket of this.connecting) socket.destroy(new Error(SHUTTING_DOWN));
     this.dispatcher.destroy().catch(() => undefined);
   }
 
@@ -135,7 +140,7 @@ export class WebhookSender implements OnModuleDestroy {
         settled = true;
         clearTimeout(deadline);
         clearTimeout(grace);
-        this.inFlight.delete(failed);
+        this.inFlight.delete(cutShort);
         // A receiver still sending must not keep the connection, nor hand it to the next attempt.
         if (!complete) controller?.abort(new Error(ATTEMPT_OVER));
         result.durationMs = Date.now() - started;
@@ -151,15 +156,16 @@ export class WebhookSender implements OnModuleDestroy {
           ...(error.message === SHUTTING_DOWN && { abandoned: true }),
         });
       const answered = () => finish(this.outcome(answer as Answer, snippet()));
+      // Once the status line has arrived it decides the attempt, whatever cuts its body short: the deadline (a
+      // 503 still sending its body keeps its Retry-After) or the shutdown (the receiver has the event: the attempt
+      // is logged, not abandoned and sent again).
+      const cutShort = (error: Error) => (answer ? answered() : failed(error));
       const deadline = setTimeout(
-        () =>
-          answer && succeeded(answer.statusCode)
-            ? answered()
-            : failed(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
+        () => cutShort(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
         this.config.webhookTimeoutMs,
       );
       if (this.stopping) return failed(new Error(SHUTTING_DOWN));
-      this.inFlight.add(failed);
+      this.inFlight.add(cutShort);
       let target: { origin: string; path: string };
       let headers: Record<string, string>;
       try {
@@ -247,13 +253,16 @@ export class WebhookSender implements OnModuleDestroy {
       () => socket.destroy(new Error(`timed out after ${this.config.webhookTimeoutMs} ms`)),
       this.config.webhookTimeoutMs,
     );
+    this.connecting.add(socket);
     const refused = (error: Error) => {
       clearTimeout(timer);
+      this.connecting.delete(socket);
       socket.off(connectEvent, connected);
       callback(error, null);
     };
     const connected = () => {
       clearTimeout(timer);
+      this.connecting.delete(socket);
       socket.off('error', refused);
       callback(null, socket);
     };

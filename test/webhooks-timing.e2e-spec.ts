@@ -93,7 +93,8 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
       await g.checkIn();
       await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
       const [first, second] = await attempts();
-      expect(first).toMatchObject({ number: 1, status_code: 503, error: 'timed out after 1000 ms' });
+      // Its status line arrived: the 503 decides the attempt, which ends at the deadline.
+      expect(first).toMatchObject({ number: 1, status_code: 503, error: 'HTTP 503' });
       expect(first.body).toMatch(/^\.+$/);
       expect(second).toMatchObject({ number: 2, status_code: 200, error: null, body: 'ok' });
       const [{ duration }] = await t.dataSource.query(
@@ -131,6 +132,23 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
     });
   });
 
+  describe('retry delays', () => {
+    it('count from the end of a timed-out attempt, not from its start', async () => {
+      receiver.respond((_r, index, res) => (index === 0 ? undefined : res.writeHead(200).end()));
+      const g = await subscribedGym();
+      await g.checkIn();
+      await eventually(async () => (await attempts()).length === 1, 15_000, 'the first attempt');
+      const [{ wait }] = await t.dataSource.query(
+        'SELECT TIMESTAMPDIFF(MICROSECOND, last_attempt_at, next_attempt_at) / 1000 AS wait FROM webhook_deliveries',
+      );
+      // The 1 s deadline, then 0.2 s less its jitter of at most 20 %.
+      expect(Number(wait)).toBeGreaterThanOrEqual(1000 + 160);
+      await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
+      const [first, second] = receiver.received;
+      expect(second.at - first.at).toBeGreaterThanOrEqual(1000 + 160);
+    });
+  });
+
   describe('Retry-After', () => {
     it('delays the next attempt as the receiver asks', async () => {
       receiver.respond((_r, index, res) =>
@@ -154,10 +172,12 @@ describe('webhook attempt deadlines and retry timing (e2e)', () => {
       const g = await subscribedGym();
       await g.checkIn();
       await eventually(async () => (await attempts()).length === 1, 15_000, 'the first attempt');
-      const [{ wait }] = await t.dataSource.query(
-        'SELECT TIMESTAMPDIFF(MICROSECOND, last_attempt_at, next_attempt_at) / 1000 AS wait FROM webhook_deliveries',
+      const [{ wait, took }] = await t.dataSource.query(
+        `SELECT TIMESTAMPDIFF(MICROSECOND, d.last_attempt_at, d.next_attempt_at) / 1000 AS wait, a.duration_ms AS took
+         FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id`,
       );
-      expect(Number(wait)).toBe(3000);
+      // The wait counts from the end of the attempt.
+      expect(Number(wait)).toBe(3000 + Number(took));
       await eventually(async () => (await delivery())?.status === 'delivered', 15_000, 'delivered');
       const [first, second] = receiver.received;
       expect(second.at - first.at).toBeGreaterThanOrEqual(3000);

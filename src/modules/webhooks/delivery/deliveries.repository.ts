@@ -426,14 +426,25 @@ export class DeliveriesRepository {
     );
   }
 
-  /** The endpoint answered: its breaker is closed (true when it had failures). */
-  closeBreakerStatement(subscriptionId: string): Statement<boolean> {
-    return statement(
-      `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
-       WHERE subscription_id = ? AND failures > 0`,
-      [subscriptionId],
-      (result) => (result as WriteResult).affectedRows > 0,
-    );
+  /**
+   * The endpoint answered: its failures are forgotten and its breaker is closed. The first statement answers
+   * whether the breaker had opened (a few failures below the threshold never open it), read before the second
+   * resets it; the run holds the endpoint, so no other writes its row between the two.
+   */
+  closeBreakerStatements(subscriptionId: string): [Statement<boolean>, Statement] {
+    return [
+      statement(
+        `SELECT opened_at IS NOT NULL AS wasOpen FROM webhook_endpoint_states
+         WHERE subscription_id = ? AND failures > 0`,
+        [subscriptionId],
+        (result) => Number((result as { wasOpen: number | string }[])[0]?.wasOpen ?? 0) === 1,
+      ),
+      statement(
+        `UPDATE webhook_endpoint_states SET failures = 0, opens = 0, open_until = NULL, opened_at = NULL
+         WHERE subscription_id = ? AND failures > 0`,
+        [subscriptionId],
+      ),
+    ];
   }
 
   /**

@@ -29,7 +29,7 @@ export interface BatchRecorded {
   recorded: boolean[];
   /** The endpoint's breaker after the batch's failures. */
   breaker?: EndpointBreaker;
-  /** The batch's success closed the endpoint's breaker. */
+  /** The batch's success closed the endpoint's breaker, which had opened. */
   closed?: boolean;
   /** The endpoint's next due attempts, claimed for the runner with their work. */
   next: DeliveryWork[];
@@ -123,14 +123,17 @@ export class DeliveryRecorder {
         report.mayBeFailing,
       );
       if (change.kind === 'close') {
-        const at = statements.push(this.repository.closeBreakerStatement(report.subscriptionId)) - 1;
+        const at = statements.push(...this.repository.closeBreakerStatements(report.subscriptionId)) - 2;
         reads.push((read) => (results[r].closed = read[at] as boolean));
       } else if (change.kind === 'fail') {
-        const last = accepted[accepted.length - 1].attempt.createdAt;
+        // The batch's last failure happened when its attempt ended; the breaker opens from now, once every
+        // answer is in (a batch of timeouts ends WEBHOOK_TIMEOUT_MS after it began).
+        const { createdAt, durationMs } = accepted[accepted.length - 1].attempt;
+        const last = new Date(createdAt.getTime() + durationMs);
         const at =
           statements.push(...this.repository.failBreakerStatements(report.subscriptionId, change, last)) - 1;
         reads.push((read) => (results[r].breaker = read[at] as EndpointBreaker));
-        failed.push({ report: r, at: last });
+        failed.push({ report: r, at: lease.now });
       }
       if (change.kind === 'fail' || report.claimNext === 0) return;
       // The renewal comes first: a run that no longer holds its endpoint drops the rows read after it.

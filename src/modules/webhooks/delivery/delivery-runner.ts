@@ -217,7 +217,8 @@ export class DeliveryRunner implements OnModuleDestroy {
     const schedule = this.config.webhookRetrySchedule;
     const attempts: ReportedAttempt[] = made.map(({ work, url, result }) => {
       const number = work.attempts + 1;
-      const move = moveAfterAttempt(result, number, schedule, at);
+      // A retry waits its delay from when the attempt ended (a timed-out one took WEBHOOK_TIMEOUT_MS).
+      const move = moveAfterAttempt(result, number, schedule, new Date(at.getTime() + result.durationMs));
       this.metrics.observeDeliveryAttempt(outcomeOf(result), result.durationMs / 1000);
       return {
         deliveryId: work.id,

@@ -115,7 +115,13 @@ export class WebhooksController {
 
   @Post('deliveries/:id/redeliver')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a delivered or failed event again (same webhook-id)' })
+  @ApiOperation({
+    summary: 'Send a delivered or failed event again (same webhook-id)',
+    description:
+      'One more attempt, numbered after the earlier ones; should it fail, its retries take the schedule up from ' +
+      'the attempts the delivery has made (a delivery that used every attempt gets that one only). 422 while ' +
+      'the delivery is still on its way.',
+  })
   @ApiAcceptedResponse({ type: AcceptedDto })
   @ApiErrorResponses({ 404: ['not_found'], 422: ['invalid_parameter'] })
   redeliverWebhookDelivery(

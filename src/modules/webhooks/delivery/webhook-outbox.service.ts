@@ -104,8 +104,8 @@ export const CONFIRMATION_PATH = '/api/v1/webhook_confirmations';
 
 /**
  * The outbox: each event's delivery row, which carries the event, written in the visit's (or the member
- * check-in's) own transaction, so that a check-in never depends on Redis and no event is lost. The relay hands
- * the rows to the queue afterwards.
+ * check-in's) own transaction, so that a check-in never depends on Redis and no event is lost. The poller starts
+ * a run for them afterwards (DeliveryPoller), or the run that holds the endpoint reads them with its next batch.
  */
 @Injectable()
 export class WebhookOutboxService {

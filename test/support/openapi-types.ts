@@ -289,7 +289,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivered or failed event again (same webhook-id) */
+    /**
+     * Send a delivered or failed event again (same webhook-id)
+     * @description One more attempt, numbered after the earlier ones; should it fail, its retries take the schedule up from the attempts the delivery has made (a delivery that used every attempt gets that one only). 422 while the delivery is still on its way.
+     */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;

@@ -24,8 +24,11 @@ const mysqlServer = () => new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@1
 export const POOL = Number(process.env.BENCH_POOL ?? 300_000);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-/** The warm-up of each register run beside the member check-in runs (see `paired`). */
+/** The warm-up of the register beside each member check-in run, and the length of its parts (see `interleaved`). */
 const BESIDE_WARMUP_SECONDS = 3;
+const BESIDE_PART_SECONDS = 2;
+/** How many parts each member check-in run is cut into, between registers (see `interleaved`). */
+const INTERLEAVED_PARTS = 4;
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HISTORY_VISITS = Number(process.env.BENCH_HISTORY_VISITS ?? 2_000_000);
@@ -38,7 +41,7 @@ export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 export const GYM_CODE = 'GYM1BNCH';
 /** The service's KEY_ENCRYPTION_SECRET in the benches (a bench that seeds its database seals with it). */
 export const BENCH_KEY_SECRET = 'bench-key-secret-0123456789';
-const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 8000);
+const MEMBER_CHECK_INS = Number(process.env.BENCH_MEMBER_CHECK_INS ?? 16000);
 export const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const NODE_PATH = resolve(ROOT, 'node_modules');
 export const MEMBER_TOKEN = 'bench-member-token-0123456789';
@@ -482,18 +485,81 @@ async function warmedLoadList(
   };
 }
 
+/** The service's register beside a member check-in run: a warm-up, and one measured part (see `interleaved`). */
+export interface RegisterBeside {
+  warmUp(): Promise<void>;
+  /** A register of BESIDE_PART_SECONDS, drained: its answers and its run and drain time. */
+  part(): Promise<{ answers: number; seconds: number }>;
+}
+
 /**
- * A measured run between two runs of the service's own register (`beside`: its sustained rate), compared with
- * their mean: a machine shared with others moves by a third between minutes, so each run is compared with a
- * register of the same minute, not with the rounds' register minutes earlier.
+ * A measured run interleaved with the service's own register, each compared with the other: after a warm-up of
+ * the run (its first fifth) and of the register, the run's other requests go in INTERLEAVED_PARTS parts, each
+ * between two registers of BESIDE_PART_SECONDS (INTERLEAVED_PARTS + 1 of them); every part's deliveries are
+ * drained before the next. Each side's sustained rate is its answers over its run and drain time summed, so
+ * that the machine, which moves by a third between minutes when it is shared with others, moves both sides
+ * alike (a run between two registers minutes apart moved by a fifth from one bench to the next). Latency: the
+ * parts' p50 averaged, the worst p99.
  */
-async function paired<T extends { sustained: number }>(
-  measure: () => Promise<T>,
-  beside: () => Promise<number>,
-): Promise<T & { besideRegister: number }> {
-  const before = await beside();
-  const run = await measure();
-  return { ...run, besideRegister: (before + (await beside())) / 2 };
+async function interleaved(
+  requests: { path: string; body?: string }[],
+  headers: Record<string, string>,
+  drained: () => Promise<{ seconds: number }>,
+  beside: RegisterBeside,
+  collect = false,
+): Promise<{
+  result: LoadResult;
+  sustained: number;
+  besideRegister: number;
+  answers: { status: number; body: string }[];
+}> {
+  const warm = Math.floor(requests.length / 5);
+  const warmUp = await loadList(requests.slice(0, warm), headers, collect);
+  await drained();
+  await beside.warmUp();
+  const rest = requests.slice(warm);
+  const size = Math.ceil(rest.length / INTERLEAVED_PARTS);
+  const parts: LoadResult[] = [];
+  const answers = [...warmUp.answers];
+  const run = { answers: 0, seconds: 0, runSeconds: 0 };
+  const register = { answers: 0, seconds: 0 };
+  const besidePart = async () => {
+    const part = await beside.part();
+    register.answers += part.answers;
+    register.seconds += part.seconds;
+  };
+  for (let at = 0; at < rest.length; at += size) {
+    await besidePart();
+    const part = await loadList(rest.slice(at, at + size), headers, collect);
+    const { seconds: drainSeconds } = await drained();
+    const partAnswers = part.result.ok + part.result.non2xx;
+    const runSeconds = partAnswers / Math.max(part.result.rps, 1);
+    run.answers += partAnswers;
+    run.runSeconds += runSeconds;
+    run.seconds += runSeconds + drainSeconds;
+    parts.push(part.result);
+    answers.push(...part.answers);
+  }
+  await besidePart();
+  // Every answer of the warm-up and the parts counts for the non-2xx check.
+  const sum = (key: 'ok' | 'non2xx' | 'errors' | 'timeouts') =>
+    [warmUp.result, ...parts].reduce((total, each) => total + each[key], 0);
+  return {
+    result: {
+      mode: parts[0]?.mode ?? warmUp.result.mode,
+      rps: run.answers / Math.max(run.runSeconds, 1e-9),
+      p50: parts.reduce((total, each) => total + each.p50, 0) / Math.max(parts.length, 1),
+      p99: Math.max(...parts.map((each) => each.p99)),
+      ok: sum('ok'),
+      non2xx: sum('non2xx'),
+      errors: sum('errors'),
+      timeouts: sum('timeouts'),
+      last: parts[parts.length - 1]?.last ?? warmUp.result.last,
+    },
+    sustained: run.answers / Math.max(run.seconds, 1e-9),
+    besideRegister: register.answers / Math.max(register.seconds, 1e-9),
+    answers,
+  };
 }
 
 /**
@@ -504,7 +570,7 @@ async function memberCheckIns(
   receiver: Receiver,
   placeKey: string,
   drained: () => Promise<{ seconds: number }>,
-  beside: () => Promise<number>,
+  beside: RegisterBeside,
 ) {
   const creations = Array.from({ length: MEMBER_CHECK_INS }, (_, i) => ({
     path: '/member/v1/check_ins',
@@ -514,9 +580,12 @@ async function memberCheckIns(
       service_provider_code: GYM_CODE,
     }),
   }));
-  const created = await paired(
-    () => warmedLoadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, drained, true),
+  const created = await interleaved(
+    creations,
+    { authorization: `Bearer ${MEMBER_TOKEN}` },
+    drained,
     beside,
+    true,
   );
   const checkIns = created.answers
     .filter((answer) => answer.status === 201)
@@ -531,7 +600,7 @@ async function memberCheckIns(
     .slice(0, half)
     .filter((checkIn) => receiver.endpoints.has(checkIn.id))
     .map((checkIn) => ({ path: receiver.endpoints.get(checkIn.id) as string }));
-  const endpoint = await paired(() => warmedLoadList(byEndpoint, {}, drained), beside);
+  const endpoint = await interleaved(byEndpoint, {}, drained, beside);
   const byToken = checkIns.slice(half).map((checkIn) => ({
     path: '/v1/track_usages',
     body: JSON.stringify({
@@ -541,7 +610,7 @@ async function memberCheckIns(
       },
     }),
   }));
-  const token = await paired(() => warmedLoadList(byToken, { 'x-api-key': placeKey }, drained), beside);
+  const token = await interleaved(byToken, { 'x-api-key': placeKey }, drained, beside);
   return {
     created,
     endpoint,
@@ -581,7 +650,7 @@ async function wellhubValidations(
   receiverUrl: string,
   placeKey: string,
   drained: () => Promise<{ seconds: number }>,
-  beside: () => Promise<number>,
+  beside: RegisterBeside,
 ): Promise<{ validated: LoadResult; sustained: number; besideRegister: number; created: number }> {
   const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
   const creations = Array.from({ length: Math.floor(MEMBER_CHECK_INS / 2) }, (_, i) => ({
@@ -601,8 +670,10 @@ async function wellhubValidations(
         gympass_id: (JSON.parse(answer.body) as { member_number: string }).member_number,
       }),
     }));
-  const validated = await paired(
-    () => warmedLoadList(validations, { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId }, drained),
+  const validated = await interleaved(
+    validations,
+    { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
+    drained,
     beside,
   );
   return {
@@ -790,29 +861,35 @@ async function main(): Promise<void> {
   // receiver when a register run ends are its backlog, drained before the next run (see measure).
   const eventsDb = await mysql(SERVICE_DB);
 
-  // The service's register: a warm-up of BESIDE_WARMUP_SECONDS (its events delivered), then WARMUP_SECONDS
-  // measured, sustained (until its events are at the receiver). Without the warm-up its first seconds, on
-  // beneficiaries no run has touched yet, ran a fifth slower than the rounds' register and flattered what it
-  // is compared with.
+  // The service's register beside the member check-in runs (see `interleaved`): a warm-up of
+  // BESIDE_WARMUP_SECONDS (its events delivered) before each run, then parts of BESIDE_PART_SECONDS, each
+  // sustained (until its events are at the receiver). Without the warm-up its first seconds, on beneficiaries no
+  // run has touched yet, ran a fifth slower than the rounds' register and flattered what it is compared with.
   // Like the runs they sit beside (and unlike the rounds' register) they start without a settle: the same
   // conditions on both sides of the comparison. Their failures are counted, and their rate is printed against
   // the rounds' register, so that a slower denominator cannot flatter the ratios unseen.
   const beside = { rates: [] as number[], failed: 0 };
-  const registerBeside = async (): Promise<number> => {
-    const warm = await load(svcBase, placeKey, 'register', BESIDE_WARMUP_SECONDS, next.svc, GYM_CODE);
-    next.svc = warm.last;
-    await drain(receiver, eventsDb);
-    const run = await load(svcBase, placeKey, 'register', WARMUP_SECONDS, next.svc, GYM_CODE);
-    next.svc = run.last;
-    const { seconds } = await drain(receiver, eventsDb);
-    beside.failed += warm.non2xx + warm.errors + run.non2xx + run.errors;
-    const rate = sustainedRps(run, (run.ok + run.non2xx) / Math.max(run.rps, 1), seconds);
-    beside.rates.push(rate);
-    return rate;
+  const registerBeside: RegisterBeside = {
+    warmUp: async () => {
+      const warm = await load(svcBase, placeKey, 'register', BESIDE_WARMUP_SECONDS, next.svc, GYM_CODE);
+      next.svc = warm.last;
+      beside.failed += warm.non2xx + warm.errors;
+      await drain(receiver, eventsDb);
+    },
+    part: async () => {
+      const run = await load(svcBase, placeKey, 'register', BESIDE_PART_SECONDS, next.svc, GYM_CODE);
+      next.svc = run.last;
+      const { seconds: drainSeconds } = await drain(receiver, eventsDb);
+      beside.failed += run.non2xx + run.errors;
+      const answers = run.ok + run.non2xx;
+      const seconds = answers / Math.max(run.rps, 1) + drainSeconds;
+      beside.rates.push(answers / seconds);
+      return { answers, seconds };
+    },
   };
   log(
     `member check-ins: ${MEMBER_CHECK_INS} created, half confirmed at their endpoint, half by token, each run ` +
-      `between two ${WARMUP_SECONDS} s registers (each after a ${BESIDE_WARMUP_SECONDS} s warm-up)`,
+      `in ${INTERLEAVED_PARTS} parts between ${INTERLEAVED_PARTS + 1} registers of ${BESIDE_PART_SECONDS} s (after a ${BESIDE_WARMUP_SECONDS} s warm-up)`,
   );
   const member = await memberCheckIns(receiver, placeKey, () => drain(receiver, eventsDb), registerBeside);
   log('Wellhub-compatible validations, against the confirmation at the endpoint');
@@ -907,10 +984,10 @@ async function main(): Promise<void> {
       svc.non2xx === 0 && svc.errors === 0,
     ]);
   }
-  // Member check-ins against the service's own registers measured around each (see `paired`).
+  // Member check-ins against the service's own registers interleaved with each (see `interleaved`).
   lines.push('');
   lines.push(
-    `member check-ins, against the mean of the service's own registers before and after each run (the rounds' register: ${sustained.register.svc.toFixed(0)} rps sustained):`,
+    `member check-ins, each against the service's own register interleaved with it (the rounds' register: ${sustained.register.svc.toFixed(0)} rps sustained):`,
   );
   for (const [name, run] of [
     ['member check-in creation', member.created],
@@ -934,7 +1011,7 @@ async function main(): Promise<void> {
   }
   const besideMean = beside.rates.reduce((sum, rate) => sum + rate, 0) / beside.rates.length;
   lines.push(
-    `${'registers beside them'.padEnd(29)} | ${beside.rates.map((rate) => rate.toFixed(0)).join(', ')} rps sustained: mean ${(besideMean / sustained.register.svc).toFixed(2)} of the rounds' register`,
+    `${'registers beside them'.padEnd(29)} | ${beside.rates.length} parts of ${BESIDE_PART_SECONDS} s, ${Math.min(...beside.rates).toFixed(0)}-${Math.max(...beside.rates).toFixed(0)} rps sustained: mean ${(besideMean / sustained.register.svc).toFixed(2)} of the rounds' register`,
   );
   checks.push([
     `registers beside the member check-in runs: no non-2xx (${beside.failed})`,

@@ -260,7 +260,10 @@ describe('member check-ins under concurrency (e2e)', () => {
         [gym.place.id, new Date(now - (now % 60_000))],
       );
       // A request that took the member's lock would wait for this transaction: 50 s, then its retries.
-      const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
+      let blockedTimer: NodeJS.Timeout | undefined;
+      const blocked = new Promise<'blocked'>((resolve) => {
+        blockedTimer = setTimeout(() => resolve('blocked'), 10_000);
+      });
       const answers = await Promise.race([
         Promise.all([
           request(t.http)
@@ -279,7 +282,7 @@ describe('member check-ins under concurrency (e2e)', () => {
             .send(envelope({ type: 'token', identifier: checkIn.token })),
         ]),
         blocked,
-      ]);
+      ]).finally(() => clearTimeout(blockedTimer));
       expect(answers).not.toBe('blocked');
       const [unknownKey, overLimit, tokenOverLimit] = answers as request.Response[];
       expect(unknownKey.status).toBe(401);

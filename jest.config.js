@@ -11,7 +11,7 @@ module.exports = {
   maxWorkers: 2,
   // Each e2e file loads the app anew and a worker grows by about 40 MB a file; past 1.2 GB its exit outlasted
   // jest's allowance at the end of a run ("failed to exit gracefully"): a worker past this is replaced when idle.
-  workerIdleMemoryLimit: '768MB',
+  workerIdleMemoryLimit: '512MB',
   testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },

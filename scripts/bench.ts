@@ -48,6 +48,7 @@ export const MEMBER_TOKEN = 'bench-member-token-0123456789';
 /** The flags of `npm run start:prod`, plus any the caller adds (e.g. `--cpu-prof --cpu-prof-dir=...`). */
 const PRODUCTION_NODE_FLAGS = [
   '--max-old-space-size=192',
+  '--heap-growing-percent=100',
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { groupCommit } from './group-commit';
 
 describe('groupCommit', () => {
@@ -54,6 +55,18 @@ describe('groupCommit', () => {
     const [good, bad] = await Promise.allSettled([loader.load(1), loader.load(-1)]);
     expect(good).toEqual({ status: 'fulfilled', value: 1 });
     expect(bad).toMatchObject({ status: 'rejected', reason: new Error('bad -1') });
+  });
+
+  it('rejects a call with its error even when the error was made in another realm (a refused connection under jest)', async () => {
+    // Node's own modules make their errors outside a test runner's sandbox, as this context does.
+    const foreign = runInNewContext(
+      "Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })",
+    );
+    expect(foreign instanceof Error).toBe(false);
+    const loader = groupCommit<number, number>(async (keys) => keys.map(() => foreign), {
+      maxBatchSize: 100,
+    });
+    await expect(loader.load(1)).rejects.toBe(foreign);
   });
 
   it('runs up to `parallel` batches at once', async () => {

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { types } from 'node:util';
 
 export interface GroupCommitOptions {
   /** Largest batch. */
@@ -15,6 +16,9 @@ export interface GroupCommitOptions {
 export interface GroupCommit<K, V> {
   load(key: K): Promise<V>;
 }
+
+/** One call's outcome, as the loader hands it over: the call settles from it (see groupCommit). */
+type Settled<V> = { value: V } | { error: unknown };
 
 /**
  * Calls made while a batch is in flight wait, then go together in the next one: many callers share one round
@@ -34,13 +38,24 @@ export function groupCommit<K, V>(
     waitingCalls = 0;
     setImmediate(dispatch);
   };
-  const loader = new DataLoader<K, V, K>(
+  // Each outcome travels wrapped and the call settles from it: DataLoader rejects a call only for a value that is
+  // an `Error` of its own realm, so an error made by Node's own modules under a sandbox (a test runner's) would
+  // otherwise come back as the call's value.
+  const loader = new DataLoader<K, Settled<V>, K>(
     (keys) =>
-      run(keys).finally(() => {
-        running--;
-        const next = waiting.shift();
-        if (next) start(next);
-      }),
+      run(keys)
+        .then((outcomes) =>
+          outcomes.map((outcome): Settled<V> =>
+            outcome instanceof Error || types.isNativeError(outcome)
+              ? { error: outcome }
+              : { value: outcome },
+          ),
+        )
+        .finally(() => {
+          running--;
+          const next = waiting.shift();
+          if (next) start(next);
+        }),
     {
       cache: false,
       maxBatchSize,
@@ -48,13 +63,15 @@ export function groupCommit<K, V>(
     },
   );
   return {
-    load(key: K): Promise<V> {
+    async load(key: K): Promise<V> {
       waitingCalls++;
       const result = loader.load(key);
       if (waiting.length > 0 && running < parallel && waitingCalls >= startAnotherAt) {
         start(waiting.shift() as () => void);
       }
-      return result;
+      const settled = await result;
+      if ('error' in settled) throw settled.error;
+      return settled.value;
     },
   };
 }

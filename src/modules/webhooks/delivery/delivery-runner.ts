@@ -32,6 +32,13 @@ const BATCHING = { maxBatchSize: 32, parallel: 4, startAnotherAt: 8 };
  * of up to this much lag.
  */
 const FILL_WINDOW_MS = 20;
+/**
+ * A batch's outcomes that could not be written are tried again after a pause that doubles from the first to
+ * the longest, while the run's hold outlasts the pause and one more write (OUTCOME_WRITE_MS).
+ */
+const OUTCOME_RETRY_FIRST_MS = 250;
+const OUTCOME_RETRY_LONGEST_MS = 2000;
+const OUTCOME_WRITE_MS = 2000;
 /** Subscriptions' opened secrets kept in memory, by sealed value. */
 const OPENED_SECRETS_KEPT = 10_000;
 
@@ -118,7 +125,7 @@ export class DeliveryRunner implements OnModuleDestroy {
         heldUntil &&
         maySendBatch(this.clock.now(), this.config.webhookTimeoutMs, heldUntil)
       ) {
-        const done = await this.runBatch(batch, failing, job, runId);
+        const done = await this.runBatch(batch, failing, job, runId, heldUntil);
         summary.batches++;
         summary.delivered += done.delivered;
         summary.failed += done.failed;
@@ -161,6 +168,7 @@ export class DeliveryRunner implements OnModuleDestroy {
     failing: boolean,
     job: Pick<DeliverJobData, 'place' | 'target'>,
     runId: string,
+    heldUntil: Date,
   ): Promise<{
     next: DeliveryWork[];
     heldUntil: Date | null;
@@ -243,15 +251,18 @@ export class DeliveryRunner implements OnModuleDestroy {
     const fillFor = begun + FILL_WINDOW_MS - Date.now();
     if (!anyFailure && !this.stopping && batch.length < this.config.webhookEndpointConcurrency && fillFor > 0)
       await new Promise((resolve) => setTimeout(resolve, fillFor));
-    const recorded = await this.outcomes.load({
-      subscriptionId,
-      runId,
-      attempts,
-      mayBeFailing: failing,
-      breakerThreshold: this.config.webhookBreakerFailures,
-      breakerOpenSeconds: this.config.webhookBreakerOpenSeconds,
-      claimNext: anyFailure || this.stopping ? 0 : this.config.webhookEndpointConcurrency,
-    });
+    const recorded = await this.recordOutcomes(
+      {
+        subscriptionId,
+        runId,
+        attempts,
+        mayBeFailing: failing,
+        breakerThreshold: this.config.webhookBreakerFailures,
+        breakerOpenSeconds: this.config.webhookBreakerOpenSeconds,
+        claimNext: anyFailure || this.stopping ? 0 : this.config.webhookEndpointConcurrency,
+      },
+      heldUntil,
+    );
     const failures = made.flatMap((each, index) =>
       !each.result.ok && recorded.recorded[index] ? [{ ...each, move: attempts[index] }] : [],
     );
@@ -285,13 +296,13 @@ export class DeliveryRunner implements OnModuleDestroy {
     if (recorded.closed)
       this.logger.log({ subscriptionId, url }, 'Webhook endpoint answers again: circuit breaker closed');
     const delivered = attempts.filter((attempt, index) => attempt.ok && recorded.recorded[index]).length;
-    const heldUntil = recorded.heldUntil;
-    if (failures.length === 0) return { next: recorded.next, heldUntil, delivered, failed: 0 };
+    if (failures.length === 0)
+      return { next: recorded.next, heldUntil: recorded.heldUntil, delivered, failed: 0 };
     const [first] = failures;
     const openUntil = recorded.breaker?.openUntil;
     return {
       next: recorded.next,
-      heldUntil,
+      heldUntil: recorded.heldUntil,
       delivered,
       failed: failures.length,
       failure: failedAttemptSummary(
@@ -308,6 +319,35 @@ export class DeliveryRunner implements OnModuleDestroy {
         failures.length - 1,
       ),
     };
+  }
+
+  /**
+   * A batch's outcomes, written while the run holds its endpoint. A write that fails (the database restarting or
+   * failing over, a connection lost) is tried again after a pause, as long as the hold outlasts the pause and
+   * one more write: the receivers have their events, and written late their attempts are still logged once and
+   * not sent again. A write that committed before its answer was lost is found out by the next one, whose
+   * attempts are then no longer awaited (DeliveryRecorder): nothing is logged twice. Past that, or when the
+   * process is stopping, the error ends the run, which frees the endpoint; the deliveries are sent again by the
+   * next run (another run may hold the endpoint once this hold has ended).
+   */
+  private async recordOutcomes(report: BatchReport, heldUntil: Date): Promise<BatchRecorded> {
+    for (let pause = OUTCOME_RETRY_FIRST_MS; ; pause = Math.min(pause * 2, OUTCOME_RETRY_LONGEST_MS)) {
+      try {
+        return await this.outcomes.load(report);
+      } catch (error) {
+        if (this.stopping || Date.now() + pause + OUTCOME_WRITE_MS > heldUntil.getTime()) throw error;
+        this.logger.warn(
+          {
+            err: error,
+            subscriptionId: report.subscriptionId,
+            attempts: report.attempts.length,
+            retryInMs: pause,
+          },
+          'Webhook outcomes could not be written; trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
   }
 
   /**

@@ -7,6 +7,8 @@
 //   BENCH_CPU_PARTS=1: register, with the builds of scripts/delivery-parts.ts in place of BENCH_CPU_MAINS (copies of
 //   dist/ without the event, with its row only, delivered without requests, and as built), then what each part
 //   adds to a register beside the others, round by round
+//   BENCH_CPU_WARMUP_SECONDS (5): the warm-up before each measured run (40 s measured the same as 5 s: see
+//   docs/performance.md, "Garbage collection")
 //   BENCH_CPU_PERF=DIR: `perf record` of the service's process over each measured run, into DIR/<build>-<round>.data
 //   (give the build --perf-basic-prof in BENCH_CPU_MAINS to name its JavaScript functions; see docs/performance.md)
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
@@ -38,6 +40,7 @@ const REGISTER = PARTS || process.env.BENCH_CPU_MODE === 'register';
 const MODE = REGISTER ? 'register' : 'validate';
 const RATE = Number(process.env.BENCH_CPU_RATE ?? 1500);
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_CPU_WARMUP_SECONDS ?? 5);
 const POOL = 400_000;
 /** Validate draws from the first VALIDATE_POOL beneficiaries; registers use the rest, each a fresh one. */
 const VALIDATE_POOL = 100_000;
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
       const db = connections.get(database) as Connection;
       const placeKey = placeKeys.get(label) as string;
       const service = await startService(path, false, database, flags);
-      await load(placeKey, 5);
+      await load(placeKey, WARMUP_SECONDS);
       await delivered(db, database);
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
       const perf = profile(service.pid, `${label}-${round + 1}`);

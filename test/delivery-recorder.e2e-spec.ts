@@ -67,21 +67,39 @@ describe('delivery outcomes and the breaker (e2e)', () => {
     };
   }
 
-  function record(attempts: ReportedAttempt[], now: Date) {
+  function record(attempts: ReportedAttempt[], now: Date, fenced?: { runId: string }) {
     return recorder.record(
       [
         {
           subscriptionId,
-          runId: 'run.recorder',
+          runId: fenced?.runId ?? 'run.recorder',
           attempts,
           mayBeFailing: true,
           breakerThreshold: 5,
           breakerOpenSeconds: 30,
           claimNext: 0,
+          ...(fenced && { fenced: true }),
         },
       ],
       { now, leaseUntil: later(60_000) },
     );
+  }
+
+  async function heldBy(runId: string, until: Date): Promise<void> {
+    await t.dataSource.query(
+      `INSERT INTO webhook_endpoint_states (subscription_id, failures, opens, run_id, run_until)
+       VALUES (?, 0, 0, ?, ?)`,
+      [subscriptionId, runId, until],
+    );
+  }
+
+  async function delivery(id: string) {
+    const [row] = await t.dataSource.query(
+      `SELECT d.status, d.attempts, (SELECT COUNT(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS logged
+       FROM webhook_deliveries d WHERE d.id = ?`,
+      [id],
+    );
+    return { ...row, logged: Number(row.logged) } as { status: string; attempts: number; logged: number };
   }
 
   async function breaker() {
@@ -92,6 +110,28 @@ describe('delivery outcomes and the breaker (e2e)', () => {
     );
     return row as { failures: number; openUntil: Date | null; openedAt: Date | null; lastFailureAt: Date };
   }
+
+  it('a fenced write of a run that lost its endpoint writes nothing: the run that holds it now has the attempt', async () => {
+    await heldBy('run.next/b', later(30_000));
+    const id = await waiting();
+    const [recorded] = await record([attempt(id, true)], later(100), { runId: 'run.first/a' });
+    expect(recorded).toMatchObject({ recorded: [false], next: [], heldUntil: null });
+    expect(await delivery(id)).toEqual({ status: 'pending', attempts: 0, logged: 0 });
+  });
+
+  it('a fenced write of the run that holds the endpoint, its hold ended by the clock, writes and renews it', async () => {
+    // Past its end but not yet handed to another run: the renewal locks the row, the poller waits for the commit.
+    await heldBy('run.first/a', later(-1000));
+    const id = await waiting();
+    const [recorded] = await record([attempt(id, true)], later(100), { runId: 'run.first/a' });
+    expect(recorded.recorded).toEqual([true]);
+    expect(await delivery(id)).toEqual({ status: 'delivered', attempts: 1, logged: 1 });
+    const [state] = await t.dataSource.query(
+      'SELECT run_until AS runUntil FROM webhook_endpoint_states WHERE subscription_id = ?',
+      [subscriptionId],
+    );
+    expect(state.runUntil).toEqual(later(60_000));
+  });
 
   it('a batch of timeouts opens the breaker for its full time from when its answers are in', async () => {
     await breakerWith(4, null);

@@ -21,6 +21,13 @@ export interface BatchReport {
   breakerOpenSeconds: number;
   /** When every outcome is a success: claim up to this many of the endpoint's next due attempts. */
   claimNext: number;
+  /**
+   * Written only while the run still holds its endpoint: the transaction first renews the hold (which only the
+   * run's id can do) and so locks the endpoint's row until it commits; a run that no longer holds it writes
+   * nothing. For a write tried again late in the hold (DeliveryRunner), when the poller may be about to hand the
+   * endpoint to another run.
+   */
+  fenced?: boolean;
 }
 
 /** What recording a batch did. */
@@ -70,7 +77,7 @@ export class DeliveryRecorder {
       this.transactions.batch((tx) => this.write(tx, reports, lease, readFirst), {
         isolation: 'READ COMMITTED',
       });
-    if (new Set(ids).size === ids.length) {
+    if (new Set(ids).size === ids.length && !reports.some((report) => report.fenced)) {
       try {
         return await write(false);
       } catch (error) {
@@ -96,7 +103,29 @@ export class DeliveryRecorder {
       next: [],
       heldUntil: null,
     }));
-    const flat = reports.flatMap((report, r) => report.attempts.map((attempt, a) => ({ attempt, r, a })));
+    // A fenced report's run renews its hold first; one whose hold is gone writes nothing (see BatchReport.fenced).
+    const fences = reports.flatMap((report, r) =>
+      report.fenced
+        ? [
+            {
+              r,
+              renew: this.repository.renewRunStatement(report.subscriptionId, report.runId, lease.leaseUntil),
+            },
+          ]
+        : [],
+    );
+    const held = reports.map(() => true);
+    if (fences.length > 0) {
+      const renewed = await tx.run(...fences.map(({ renew }) => renew));
+      fences.forEach(({ r }, index) => {
+        if (renewed[index]) return;
+        held[r] = false;
+        results[r].recorded = reports[r].attempts.map(() => false);
+      });
+    }
+    const flat = reports.flatMap((report, r) =>
+      held[r] ? report.attempts.map((attempt, a) => ({ attempt, r, a })) : [],
+    );
     if (readFirst && flat.length > 0) {
       const ids = [...new Set(flat.map(({ attempt }) => attempt.deliveryId))];
       const [rows] = await tx.run(this.repository.lockStatement(ids));

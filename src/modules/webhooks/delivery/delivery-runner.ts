@@ -5,6 +5,7 @@ import { DeliveryAttemptOutcome, Metrics } from '../../../common/metrics/metrics
 import { Clock } from '../../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { groupCommit } from '../../../database/group-commit';
+import { isDatabaseUnreachable } from '../../../database/mysql-errors';
 import { DeliverJobData } from '../webhooks.constants';
 import { DeliveriesRepository, DeliveryWork } from './deliveries.repository';
 import { DeliveryPoller } from './delivery-poller';
@@ -322,20 +323,27 @@ export class DeliveryRunner implements OnModuleDestroy {
   }
 
   /**
-   * A batch's outcomes, written while the run holds its endpoint. A write that fails (the database restarting or
-   * failing over, a connection lost) is tried again after a pause, as long as the hold outlasts the pause and
-   * one more write: the receivers have their events, and written late their attempts are still logged once and
-   * not sent again. A write that committed before its answer was lost is found out by the next one, whose
-   * attempts are then no longer awaited (DeliveryRecorder): nothing is logged twice. Past that, or when the
-   * process is stopping, the error ends the run, which frees the endpoint; the deliveries are sent again by the
-   * next run (another run may hold the endpoint once this hold has ended).
+   * A batch's outcomes, written while the run holds its endpoint. A write that fails because the database cannot
+   * be reached (restarting or failing over, a connection lost) is tried again after a pause, as long as the hold
+   * outlasts the pause and one more write: the receivers have their events, and written late their attempts are
+   * still logged once and not sent again. A try after the first is fenced (DeliveryRecorder): it first renews the
+   * hold, which only this run's id can do, and that row's lock keeps the poller from handing the endpoint to
+   * another run until it commits; a run that lost its hold meanwhile writes nothing, the next run having the
+   * attempts. A write that committed before its answer was lost is found out by the next try, whose attempts are
+   * then no longer awaited: nothing is logged twice. Any other error, a hold too short for another try, or the
+   * process stopping ends the run; its attempts go again in the next one.
    */
   private async recordOutcomes(report: BatchReport, heldUntil: Date): Promise<BatchRecorded> {
-    for (let pause = OUTCOME_RETRY_FIRST_MS; ; pause = Math.min(pause * 2, OUTCOME_RETRY_LONGEST_MS)) {
+    for (
+      let pause = OUTCOME_RETRY_FIRST_MS, fenced = false;
+      ;
+      pause = Math.min(pause * 2, OUTCOME_RETRY_LONGEST_MS)
+    ) {
       try {
-        return await this.outcomes.load(report);
+        return await this.outcomes.load(fenced ? { ...report, fenced } : report);
       } catch (error) {
-        if (this.stopping || Date.now() + pause + OUTCOME_WRITE_MS > heldUntil.getTime()) throw error;
+        const late = this.clock.now().getTime() + pause + OUTCOME_WRITE_MS > heldUntil.getTime();
+        if (this.stopping || late || !isDatabaseUnreachable(error)) throw error;
         this.logger.warn(
           {
             err: error,
@@ -343,16 +351,18 @@ export class DeliveryRunner implements OnModuleDestroy {
             attempts: report.attempts.length,
             retryInMs: pause,
           },
-          'Webhook outcomes could not be written; trying again',
+          'Webhook outcomes could not be written: the database cannot be reached; trying again',
         );
         await new Promise((resolve) => setTimeout(resolve, pause));
+        fenced = true;
       }
     }
   }
 
   /**
    * Batches reported together, in one transaction. When it fails for a reason other than a conflict (which
-   * Transactions runs again), each is written alone, so that one that cannot be written does not fail the others.
+   * Transactions runs again) or an unreachable database (which fails them all alike), each is written alone, so
+   * that one that cannot be written does not fail the others.
    */
   private async recordTogether(reports: readonly BatchReport[]): Promise<(BatchRecorded | Error)[]> {
     const write = (some: readonly BatchReport[]) => {
@@ -362,7 +372,7 @@ export class DeliveryRunner implements OnModuleDestroy {
     try {
       return await write(reports);
     } catch (error) {
-      if (reports.length === 1) return [error as Error];
+      if (reports.length === 1 || isDatabaseUnreachable(error)) return reports.map(() => error as Error);
       return Promise.all(
         reports.map((report) =>
           write([report]).then(

@@ -47,6 +47,22 @@ describe('groupCommit', () => {
     await expect(loader.load('c')).resolves.toBe('C');
   });
 
+  it('fails the calls of a batch whose run throws before returning a promise, and goes on with the next', async () => {
+    let fail = true;
+    const loader = groupCommit<number, number>(
+      (keys) => {
+        if (fail) {
+          fail = false;
+          throw new Error('thrown at once');
+        }
+        return Promise.resolve([...keys]);
+      },
+      { maxBatchSize: 100 },
+    );
+    await expect(loader.load(1)).rejects.toThrow('thrown at once');
+    await expect(loader.load(2)).resolves.toBe(2);
+  });
+
   it('answers each call with its own error when the batch says so', async () => {
     const loader = groupCommit<number, number>(
       async (keys) => keys.map((key) => (key < 0 ? new Error(`bad ${key}`) : key)),

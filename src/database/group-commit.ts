@@ -43,7 +43,9 @@ export function groupCommit<K, V>(
   // otherwise come back as the call's value.
   const loader = new DataLoader<K, Settled<V>, K>(
     (keys) =>
-      run(keys)
+      // Called from a resolved promise: a `run` that throws before returning one still ends its batch.
+      Promise.resolve(keys)
+        .then(run)
         .then((outcomes) =>
           outcomes.map((outcome): Settled<V> =>
             outcome instanceof Error || types.isNativeError(outcome)

@@ -104,20 +104,15 @@ export class DeliveryRecorder {
       heldUntil: null,
     }));
     // A fenced report's run renews its hold first; one whose hold is gone writes nothing (see BatchReport.fenced).
-    const fences = reports.flatMap((report, r) =>
-      report.fenced
-        ? [
-            {
-              r,
-              renew: this.repository.renewRunStatement(report.subscriptionId, report.runId, lease.leaseUntil),
-            },
-          ]
-        : [],
-    );
     const held = reports.map(() => true);
-    if (fences.length > 0) {
-      const renewed = await tx.run(...fences.map(({ renew }) => renew));
-      fences.forEach(({ r }, index) => {
+    const fenced = reports.flatMap((report, r) => (report.fenced ? [r] : []));
+    if (fenced.length > 0) {
+      const renewed = await tx.run(
+        ...fenced.map((r) =>
+          this.repository.renewRunStatement(reports[r].subscriptionId, reports[r].runId, lease.leaseUntil),
+        ),
+      );
+      fenced.forEach((r, index) => {
         if (renewed[index]) return;
         held[r] = false;
         results[r].recorded = reports[r].attempts.map(() => false);

@@ -10,7 +10,8 @@
 //   BENCH_CPU_WARMUP_SECONDS (5): the warm-up before each measured run (40 s measured the same as 5 s: see
 //   docs/performance.md, "Garbage collection")
 //   BENCH_CPU_PERF=DIR: `perf record` of the service's process over each measured run, into DIR/<build>-<round>.data
-//   (give the build --perf-basic-prof in BENCH_CPU_MAINS to name its JavaScript functions; see docs/performance.md)
+//   (give the build --perf-basic-prof in BENCH_CPU_MAINS to name its JavaScript functions; see docs/performance.md);
+//   with BENCH_CPU_PERF_OF=mariadb, of the MariaDB server instead
 // Each round starts every build in turn (the order alternates) on one seeded database (`gym_bench`), its gym
 // subscribed as in `npm run bench`; 5 s of warm-up, then 10 s measured: CPU µs per answered request of the
 // service's process (its kernel part in brackets) and of MariaDB, for register until its events have been
@@ -99,7 +100,10 @@ async function main(): Promise<void> {
       await load(placeKey, WARMUP_SECONDS);
       await delivered(db, database);
       const meter = new CpuMeter({ service: service.pid, mariadb: servers.mariadb }).start();
-      const perf = profile(service.pid, `${label}-${round + 1}`);
+      const perf = profile(
+        process.env.BENCH_CPU_PERF_OF === 'mariadb' ? servers.mariadb : service.pid,
+        `${label}-${round + 1}`,
+      );
       const result = await load(placeKey, 10);
       await delivered(db, database);
       const used = meter.stop();

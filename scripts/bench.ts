@@ -800,6 +800,8 @@ async function main(): Promise<void> {
       mariadb: servers.mariadb,
       redis: servers.redis,
     }).start();
+    // The bench's own process: the load generator and the receiver, alike for both sides.
+    const benchAtStart = process.cpuUsage();
     const result = await load(target.base, target.key, mode, SECONDS, next[who], target.gym);
     /** CPU per request of each process since the meter started, the kernel's part named. */
     const cpuLine = () => {
@@ -810,8 +812,11 @@ async function main(): Promise<void> {
           `${name} ${Math.round(us / result.ok)} (kernel ${Math.round((system[name] ?? 0) / result.ok)})`,
       );
       const total = Math.round(Object.values(used).reduce((a, b) => a + b, 0) / result.ok);
+      const bench = process.cpuUsage(benchAtStart);
+      const idle = Math.round(meter.machineIdleSince() * 100);
       cpu.push(
-        `  CPU µs per ${mode}, ${who === 'svc' ? 'service' : 'reference'}: ${each.join(', ')}, total ${total}`,
+        `  CPU µs per ${mode}, ${who === 'svc' ? 'service' : 'reference'}: ${each.join(', ')}, total ${total}; ` +
+          `the bench's load and receiver ${Math.round((bench.user + bench.system) / result.ok)}, machine idle ${idle} %`,
       );
     };
     if (mode !== 'register') {

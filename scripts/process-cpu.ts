@@ -50,15 +50,24 @@ export async function serverPids(
 }
 
 /** CPU used by each named process between start() and stop(), in µs. */
+/** The machine's CPU time so far, all cores, in clock ticks: in all, and idle (waiting for I/O counted idle). */
+function machineTicks(): { total: number; idle: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3] + ticks[4] };
+}
+
 export class CpuMeter {
   private startedAt: Record<string, number> = {};
 
   constructor(private readonly pids: Record<string, number | undefined>) {}
 
   private systemAtStart: Record<string, number> = {};
+  private machineAtStart = machineTicks();
 
   start(): this {
     this.startedAt = this.read();
+    this.machineAtStart = machineTicks();
     this.systemAtStart = Object.fromEntries(
       Object.entries(this.pids).flatMap(([name, pid]) =>
         pid && pid !== process.pid ? [[name, cpuSplit(pid).system]] : [],
@@ -72,6 +81,13 @@ export class CpuMeter {
     return Object.fromEntries(
       Object.entries(now).map(([name, us]) => [name, us - (this.startedAt[name] ?? 0)]),
     );
+  }
+
+  /** The share of the machine's CPU time (all cores) left idle since start(), 0 to 1. */
+  machineIdleSince(): number {
+    const now = machineTicks();
+    const total = now.total - this.machineAtStart.total;
+    return total > 0 ? (now.idle - this.machineAtStart.idle) / total : 0;
   }
 
   /** The kernel's part of each process's CPU since start(), in µs. */

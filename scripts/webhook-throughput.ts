@@ -2,11 +2,11 @@
 // gym's receiver hangs, through the real due-poller, Bull queue and signed HTTP delivery. Uses its own
 // database (gym_webhook_bench) and queue prefix.
 //   1. throughput: 48 events for the hanging gym, 1,000 for the healthy one (a warm-up, not measured), then
-//      5,000 for the healthy one at once; deliveries/s.
+//      BENCH_WEBHOOK_EVENTS (20,000) for the healthy one at once; deliveries/s.
 //   2. lag: 48 more for the hanging gym, then a steady 400 events/s for 5 s to the healthy one (a commit every
 //      25 ms); lag is from an event's commit to its arrival at the receiver, median and p99.
 //   3. the reference relay (../shared/bench/baseline.js with BASELINE_WEBHOOK_URL, on its own database
-//      baseline_relay): 1,000 outbox rows (the same warm-up), then 5,000 at once, deliveries/s, on the same
+//      baseline_relay): 1,000 outbox rows (the same warm-up), then as many as in 1 at once, deliveries/s, on the same
 //      machine in the same run.
 // During 1 and 3 the CPU of the delivering process, MariaDB and Redis is read from /proc: µs per delivery.
 // The service runs as `npm run start:prod` runs it (the production build, in a process of its own: see
@@ -27,7 +27,8 @@ import { seedDemo } from './demo-seed';
 import { CpuMeter, serverPids } from './process-cpu';
 import { listen } from './webhook-receivers';
 
-const BACKLOG = 5000;
+/** Long enough to read on a fast machine: 5,000 took about half a second there, where one pause moved the ratio. */
+const BACKLOG = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
 /** Delivered before each side's measurement, so that both are measured warm (the JIT has compiled the path). */
 const WARMUP = 1000;
 const HANGING_EVENTS = 48;

@@ -800,7 +800,7 @@ async function main(): Promise<void> {
       mariadb: servers.mariadb,
       redis: servers.redis,
     }).start();
-    // The bench's own process: the load generator and the receiver, alike for both sides.
+    // The bench's own process, the receiver of both sides' events (the load generator runs in a child process).
     const benchAtStart = process.cpuUsage();
     const result = await load(target.base, target.key, mode, SECONDS, next[who], target.gym);
     /** CPU per request of each process since the meter started, the kernel's part named. */
@@ -816,7 +816,7 @@ async function main(): Promise<void> {
       const idle = Math.round(meter.machineIdleSince() * 100);
       cpu.push(
         `  CPU µs per ${mode}, ${who === 'svc' ? 'service' : 'reference'}: ${each.join(', ')}, total ${total}; ` +
-          `the bench's load and receiver ${Math.round((bench.user + bench.system) / result.ok)}, machine idle ${idle} %`,
+          `the bench's receiver ${Math.round((bench.user + bench.system) / result.ok)}, machine idle ${idle} %`,
       );
     };
     if (mode !== 'register') {

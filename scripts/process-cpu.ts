@@ -49,7 +49,6 @@ export async function serverPids(
   return pids;
 }
 
-/** CPU used by each named process between start() and stop(), in µs. */
 /** The machine's CPU time so far, all cores, in clock ticks: in all, and idle (waiting for I/O counted idle). */
 function machineTicks(): { total: number; idle: number } {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
@@ -57,6 +56,7 @@ function machineTicks(): { total: number; idle: number } {
   return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3] + ticks[4] };
 }
 
+/** CPU used by each named process between start() and stop(), in µs. */
 export class CpuMeter {
   private startedAt: Record<string, number> = {};
 

@@ -80,6 +80,21 @@ export function buildDataSourceOptions(
 }
 
 /**
+ * mysql2's formatting, except that a text given no values is sent as it is. A BatchTransaction formats each
+ * statement itself and sends the round trip's text with no values, which mysql2 would otherwise scan whole for
+ * placeholders (the event's body included) to find none. The same text either way.
+ */
+function formatUnlessNoValues(
+  this: { config: { stringifyObjects?: boolean } },
+  sql: string,
+  values: unknown,
+  timezone: string,
+): string {
+  if (values === undefined || values === null || (Array.isArray(values) && values.length === 0)) return sql;
+  return mysql2.format(sql, values as mysql2.SqlValue[], this.config.stringifyObjects, timezone);
+}
+
+/**
  * The pool of the check-in transactions (see BatchTransaction): the same database and session as TypeORM's,
  * with multiple statements per round trip allowed. Only constant texts with placeholders run on it.
  */
@@ -91,6 +106,7 @@ export function createBatchPool(
     uri: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     ...SESSION,
     multipleStatements: true,
+    queryFormat: formatUnlessNoValues as unknown as mysql2.PoolOptions['queryFormat'],
     connectionLimit: config.databasePoolSize ?? 20,
     maxPreparedStatements: PREPARED_STATEMENTS_PER_CONNECTION,
   });

@@ -1,5 +1,5 @@
-import type { PoolConnection } from 'mysql2';
-import { BatchTransaction, prepared, statement } from './statement-batch';
+import { escape, format, PoolConnection, SqlValue } from 'mysql2';
+import { BatchTransaction, prepared, SessionVariable, statement } from './statement-batch';
 
 /** A connection that records each text it is sent, and answers each statement of it with `{ sql }`. */
 function recordingConnection(): { connection: PoolConnection; sent: string[] } {
@@ -9,7 +9,7 @@ function recordingConnection(): { connection: PoolConnection; sent: string[] } {
       let next = 0;
       return sql.replace(/\?/g, () => JSON.stringify(values[next++]));
     },
-    escape: (value: string) => `'${value}'`,
+    escape: (value: unknown) => (typeof value === 'string' ? `'${value}'` : String(value)),
     query({ sql }: { sql: string }, callback: (error: Error | null, result: unknown) => void) {
       sent.push(sql);
       const answers = sql.split(';\n').map((each) => ({ sql: each }));
@@ -89,14 +89,14 @@ describe('BatchTransaction', () => {
     const first = new BatchTransaction(connection);
     expect(await first.commit(select(1), facts())).toEqual([
       'SELECT 1',
-      expect.stringMatching(/^EXECUTE batch_\d+ USING 1, "x"$/),
+      expect.stringMatching(/^EXECUTE batch_\d+ USING 1, 'x'$/),
     ]);
     const second = new BatchTransaction(connection);
     await second.commit(facts());
     const [name] = /batch_\d+/.exec(sent[0]) ?? [];
     expect(sent).toEqual([
-      `START TRANSACTION;\nSELECT 1;\nPREPARE ${name} FROM 'SELECT ? AS a, ? AS b';\nEXECUTE ${name} USING 1, "x";\nCOMMIT`,
-      `START TRANSACTION;\nEXECUTE ${name} USING 1, "x";\nCOMMIT`,
+      `START TRANSACTION;\nSELECT 1;\nPREPARE ${name} FROM 'SELECT ? AS a, ? AS b';\nEXECUTE ${name} USING 1, 'x';\nCOMMIT`,
+      `START TRANSACTION;\nEXECUTE ${name} USING 1, 'x';\nCOMMIT`,
     ]);
     // Another connection prepares it for itself.
     const other = recordingConnection();
@@ -128,5 +128,36 @@ describe('BatchTransaction', () => {
     connection.query = query;
     await new BatchTransaction(connection).commit(facts());
     expect(sent.filter((text) => text.includes('PREPARE '))).toHaveLength(2);
+  });
+
+  it("writes values as mysql2 would in the service's connections (timezone 'Z'), by its own shorter path", async () => {
+    /** A connection that formats with mysql2 itself; `utc` gives it the service's `timezone: 'Z'`. */
+    const mysql2Connection = (utc: boolean) => {
+      const recorded = recordingConnection();
+      Object.assign(recorded.connection, {
+        ...(utc && { config: { timezone: 'Z' } }),
+        format: (sql: string, values: SqlValue[]) => format(sql, values, false, 'Z'),
+        escape: (value: SqlValue) => escape(value, false, 'Z'),
+      });
+      return recorded;
+    };
+    const values = [
+      new Date('2026-11-30T09:07:21.123Z'),
+      '{"name":"Ana O\'Neil \\"Nina\\"","note":"a\\nb"}',
+      'raw\ncontrol',
+      null,
+      42,
+      true,
+      new SessionVariable('visit_id'),
+    ];
+    const statements = () => [
+      prepared(`SELECT ${values.map(() => '?').join(', ')}`, values),
+      statement(`SELECT ${values.map(() => '?').join(', ')}`, values),
+    ];
+    const [shorter, mysql2Own] = [mysql2Connection(true), mysql2Connection(false)];
+    await new BatchTransaction(shorter.connection).commit(...statements());
+    await new BatchTransaction(mysql2Own.connection).commit(...statements());
+    expect(shorter.sent).toEqual(mysql2Own.sent);
+    expect(shorter.sent[0]).toContain("'2026-11-30 09:07:21.123'");
   });
 });

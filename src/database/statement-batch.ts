@@ -1,6 +1,7 @@
 import type { Pool, PoolConnection } from 'mysql2';
 import { QueryFailedError } from 'typeorm';
 import { isUnknownPreparedStatement } from './mysql-errors';
+import { sqlLiteral, utcDateText } from './sql-literal';
 
 /**
  * One SQL statement with its values and how to read its result (rows for a SELECT, the OK packet of a
@@ -85,6 +86,21 @@ function preparedName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * The text `build` makes for `key`, built the first time and the same string after: for a statement text made of
+ * a few known parts. preparedName finds a prepared statement by its text, and a text built afresh at each call is
+ * copied and hashed again every time (V8 keeps a string's hash in the string). Bounded as preparedNames: past
+ * MAX_PREPARED_TEXTS keys the text is built at each call.
+ */
+export function builtOnce(texts: Map<string, string>, key: string, build: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = build();
+    if (texts.size < MAX_PREPARED_TEXTS) texts.set(key, text);
+  }
+  return text;
+}
+
 /** The prepared names each connection holds (a connection that is gone takes its set with it). */
 const preparedOn = new WeakMap<object, Set<string>>();
 
@@ -132,6 +148,8 @@ export class BatchTransaction {
   /** Statements that only open the transaction: nothing of it can be aborted before they run. */
   private readonly opening: Set<Statement>;
   private readonly apart: boolean;
+  /** The connection writes times in UTC (`timezone: 'Z'`, as every pool of the service): sql-literal.ts applies. */
+  private readonly utc: boolean;
 
   constructor(
     private readonly connection: PoolConnection,
@@ -141,6 +159,7 @@ export class BatchTransaction {
     this.pending = setIsolation ? [setIsolation, START] : [START];
     this.opening = new Set(this.pending);
     this.apart = oneStatementPerRoundTrip;
+    this.utc = (connection as { config?: { timezone?: string } }).config?.timezone === 'Z';
   }
 
   /**
@@ -197,13 +216,11 @@ export class BatchTransaction {
       const texts = packet.map((each) => {
         // On Galera every statement travels alone (see `oneStatementPerRoundTrip`): no PREPARE rides along.
         const name = each.prepared && !this.apart ? preparedName(each.sql) : undefined;
-        if (!name) return [this.connection.format(each.sql, [...each.values])];
-        const execute = this.connection.format(
+        if (!name) return [this.format(each.sql, each.values)];
+        const execute =
           each.values.length === 0
             ? `EXECUTE ${name}`
-            : `EXECUTE ${name} USING ${each.values.map(() => '?').join(', ')}`,
-          [...each.values],
-        );
+            : `EXECUTE ${name} USING ${this.literals(each.values)}`;
         if (held.has(name)) return [execute];
         preparing.push(name);
         return [`PREPARE ${name} FROM ${this.connection.escape(each.sql)}`, execute];
@@ -241,6 +258,26 @@ export class BatchTransaction {
     }
     if (opening.length > 0) packets.push(opening);
     return packets;
+  }
+
+  /**
+   * `sql` with its values, as mysql2 formats it; in a connection of the service's (`timezone: 'Z'`) each Date
+   * given as the text mysql2 would write for it, which it then quotes as a plain string (see sql-literal.ts).
+   */
+  private format(sql: string, values: readonly unknown[]): string {
+    if (!this.utc) return this.connection.format(sql, [...values]);
+    return this.connection.format(
+      sql,
+      values.map((value) => utcDateText(value) ?? value),
+    );
+  }
+
+  /** The values of an `EXECUTE ... USING`, each as the literal mysql2 would write (see sql-literal.ts). */
+  private literals(values: readonly unknown[]): string {
+    if (!this.utc) return values.map((value) => this.connection.escape(value)).join(', ');
+    let text = sqlLiteral(values[0]);
+    for (let index = 1; index < values.length; index++) text += `, ${sqlLiteral(values[index])}`;
+    return text;
   }
 
   private preparedNames(): Set<string> {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { runStatement } from '../../database/prepared-statement';
 import {
   BatchTransaction,
+  builtOnce,
   prepared,
   SessionVariable,
   Statement,
@@ -31,6 +32,14 @@ export interface NewVisit {
   planId: number | null;
   createdAt: Date;
 }
+
+/**
+ * The facts read's and the lock's texts, one per beneficiary condition (and kind of subscriber read), built once:
+ * a prepared statement is found by its text (statement-batch.ts), which a text built at each call would make V8
+ * copy and hash again every time.
+ */
+const FACTS_TEXTS = new Map<string, string>();
+const LOCK_TEXTS = new Map<string, string>();
 
 function beneficiaryCondition(key: BeneficiaryKey | null): [string, (string | number | SessionVariable)[]] {
   if (key === null) return ['FALSE', []];
@@ -246,9 +255,10 @@ export class EligibilityRepository {
     subscriber: SubscriberRead = 'none',
   ): Statement<CheckInFacts | undefined> {
     const [condition, values] = beneficiaryCondition(beneficiary);
-    const { columns, joins } = SUBSCRIBER_SQL[subscriber];
     return prepared(
-      `SELECT p.id AS placeId, p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
+      builtOnce(FACTS_TEXTS, `${subscriber} ${condition}`, () => {
+        const { columns, joins } = SUBSCRIBER_SQL[subscriber];
+        return `SELECT p.id AS placeId, p.code AS placeCode, p.active AS placeActive, p.key_version AS keyVersion,
               p.check_in_plans AS plans, p.check_in_webhook AS checkInSubscribed,
               b.id, b.code, b.member_number AS memberNumber, b.active, b.benefit_plan_id AS benefitPlanId, bp.active AS benefitPlanActive,
               bp.tier AS benefitPlanTier, bp.monthly_visit_limit AS monthlyVisitLimit,
@@ -260,7 +270,8 @@ export class EligibilityRepository {
        LEFT JOIN beneficiaries b ON ${condition}
        LEFT JOIN benefit_plans bp ON bp.id = b.benefit_plan_id
        ${joins}
-       WHERE p.id = ?`,
+       WHERE p.id = ?`;
+      }),
       [
         window.monthStart,
         window.recentSince,
@@ -278,7 +289,12 @@ export class EligibilityRepository {
    */
   lockStatement(key: BeneficiaryKey): Statement<number | undefined> {
     const [condition, values] = beneficiaryCondition(key);
-    return prepared(`SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`, values, (result) => {
+    const sql = builtOnce(
+      LOCK_TEXTS,
+      condition,
+      () => `SELECT b.id FROM beneficiaries b WHERE ${condition} FOR UPDATE`,
+    );
+    return prepared(sql, values, (result) => {
       const rows = result as { id: number | string }[];
       return rows[0] ? Number(rows[0].id) : undefined;
     });

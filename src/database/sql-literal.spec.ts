@@ -1,0 +1,77 @@
+import { escape, format, SqlValue } from 'mysql2';
+import { sqlLiteral, utcDateText } from './sql-literal';
+
+/** What mysql2 itself writes, in the service's connections (`timezone: 'Z'`). */
+const mysql2Literal = (value: unknown) => escape(value as SqlValue, false, 'Z');
+
+describe('sqlLiteral', () => {
+  const strings = [
+    '',
+    'plain text',
+    'Conceição D’Ávila',
+    "O'Brien",
+    'a "quoted" word',
+    'back\\slash and \\" both',
+    JSON.stringify({
+      id: 'evt_1',
+      user: { name: 'Ana O\'Neil "Nina"', note: 'line\nbreak\ttab\u0000nul\u001a' },
+    }),
+    'raw control: \n',
+    'raw nul: \u0000',
+    'tab\tand "quote"',
+    'ctrl-z \u001a',
+    'backspace \b',
+    '\r\n',
+    'emoji 🏋️ and lone surrogate \ud800',
+    "'; DROP TABLE visits; --",
+    '\\',
+    "\\'",
+  ];
+
+  it.each(strings)('writes the string %j as mysql2 does', (value) => {
+    expect(sqlLiteral(value)).toBe(mysql2Literal(value));
+  });
+
+  const dates = [
+    new Date('2026-11-30T09:07:21.123Z'),
+    new Date('2026-01-01T00:00:00.000Z'),
+    new Date('1970-01-01T00:00:00.000Z'),
+    new Date('0999-03-04T05:06:07.008Z'),
+    new Date('0000-01-01T00:00:00.000Z'),
+    new Date('9999-12-31T23:59:59.999Z'),
+    new Date('+010000-01-01T00:00:00.000Z'),
+    new Date('-000001-12-31T23:59:59.999Z'),
+    new Date(Number.NaN),
+  ];
+
+  it.each(dates.map((date) => [date.getTime(), date]))('writes the date %s as mysql2 does', (_time, date) => {
+    expect(sqlLiteral(date)).toBe(mysql2Literal(date));
+  });
+
+  it('writes numbers, booleans, null and undefined as mysql2 does, and leaves the rest to it', () => {
+    const others = [
+      0,
+      -1,
+      1.5,
+      1e21,
+      Number.NaN,
+      Infinity,
+      12n,
+      true,
+      false,
+      null,
+      undefined,
+      [1, 'a'],
+      Buffer.from('hi'),
+    ];
+    for (const value of others) expect(sqlLiteral(value)).toBe(mysql2Literal(value));
+    expect(sqlLiteral({ toSqlString: () => '@place' })).toBe('@place');
+  });
+
+  it('gives format a Date as the text it would write, to quote as a plain string', () => {
+    const at = new Date('2026-11-30T09:07:21.123Z');
+    expect(format('SELECT ?', [utcDateText(at)], false, 'Z')).toBe(format('SELECT ?', [at], false, 'Z'));
+    expect(utcDateText('2026-11-30')).toBeUndefined();
+    expect(utcDateText(new Date(Number.NaN))).toBeUndefined();
+  });
+});

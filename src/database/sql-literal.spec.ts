@@ -48,6 +48,19 @@ describe('sqlLiteral', () => {
     expect(sqlLiteral(date)).toBe(mysql2Literal(date));
   });
 
+  it('writes any instant of years 0 to 9999 as mysql2 does, the same day again or another', () => {
+    const first = Date.parse('0000-01-01T00:00:00.000Z');
+    const last = Date.parse('9999-12-31T23:59:59.999Z');
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let n = 0; n < 5000; n++) {
+      const time =
+        n % 2 === 0 ? first + Math.floor(random() * (last - first)) : Date.now() + Math.floor(random() * 1e6);
+      const date = new Date(time);
+      expect(sqlLiteral(date)).toBe(mysql2Literal(date));
+    }
+  });
+
   it('writes numbers, booleans, null and undefined as mysql2 does, and leaves the rest to it', () => {
     const others = [
       0,

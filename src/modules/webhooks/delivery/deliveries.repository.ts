@@ -369,17 +369,9 @@ export class DeliveriesRepository {
     const groups = new Map<string, { write: AttemptWrite; ids: string[] }>();
     for (const write of writes) {
       const { attempt } = write;
-      const key = JSON.stringify([
-        write.redeliveries,
-        write.attempts,
-        attempt.number,
-        attempt.url,
-        write.status,
-        attempt.statusCode,
-        attempt.error,
-        attempt.createdAt.getTime(),
-        write.nextAttemptAt?.getTime() ?? null,
-      ]);
+      // Numbers and the status, then the URL after its length and the error (told from none) last: unambiguous.
+      const times = `${attempt.createdAt.getTime()} ${write.nextAttemptAt?.getTime()}`;
+      const key = `${write.redeliveries} ${write.attempts} ${attempt.number} ${write.status} ${attempt.statusCode} ${times} ${attempt.url.length}:${attempt.url}${attempt.error === null ? '-' : `+${attempt.error}`}`;
       const group = groups.get(key);
       if (group) group.ids.push(write.deliveryId);
       else groups.set(key, { write, ids: [write.deliveryId] });

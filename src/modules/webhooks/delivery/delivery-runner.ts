@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { Logger as Pino } from 'pino';
 import { KeyVault } from '../../../common/crypto/key-vault';
+import { ROOT_LOGGER } from '../../../common/logging/logging.module';
 import { DeliveryAttemptOutcome, Metrics } from '../../../common/metrics/metrics';
 import { Clock } from '../../../common/time/clock';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
@@ -90,6 +92,7 @@ export class DeliveryRunner implements OnModuleDestroy {
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly rootLogger: Pino,
   ) {}
 
   onModuleDestroy(): void {
@@ -267,8 +270,10 @@ export class DeliveryRunner implements OnModuleDestroy {
     const failures = made.flatMap((each, index) =>
       !each.result.ok && recorded.recorded[index] ? [{ ...each, move: attempts[index] }] : [],
     );
+    // A delivered attempt's line is a debug one: at the production level nothing of it is built.
+    const logDelivered = this.rootLogger.isLevelEnabled('debug');
     made.forEach(({ work, result }, index) => {
-      if (!recorded.recorded[index]) return;
+      if (!recorded.recorded[index] || (result.ok && !logDelivered)) return;
       // Every line logged for an attempt names the request that caused the event.
       const logged = {
         ...(work.requestId && { requestId: work.requestId }),

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { duplicateKeyName } from '../../database/mysql-errors';
 import { runStatement } from '../../database/prepared-statement';
 import { PlaceReach, placeReachCondition } from '../auth/caller';
-import { prepared, SessionVariable, Statement } from '../../database/statement-batch';
+import { builtOnce, prepared, SessionVariable, Statement } from '../../database/statement-batch';
 import { CancelReason, StoredCheckInStatus } from './entities/member-check-in.entity';
 import { CheckInStatus } from './member-check-in-status';
 import { beneficiaryColumn, BeneficiaryIdentifierType } from '../eligibility/track-usage-request';
@@ -147,6 +147,23 @@ export function failuresJoin(counterId: string): string {
 }
 export const FAILURES = 'COALESCE(f.failures, 0)';
 
+/**
+ * The confirmations' statement texts, built once: a prepared statement is found by its text (statement-batch.ts),
+ * which a text built at each call would make V8 copy and hash again every time.
+ */
+const BY_CONFIRMATION_HASH = `SELECT ${LOOKED_UP_COLUMNS}, ${ROW_COLUMNS} ${ROW_FROM} WHERE c.confirmation_token_hash = ?`;
+const PENDING_BY_TOKEN = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${ROW_COLUMNS}
+       FROM places p
+       ${failuresJoin('p.id')}
+       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ? AND ${FAILURES} < ?
+       LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
+       LEFT JOIN plans pl ON pl.id = c.plan_id
+       WHERE p.id = ?`;
+const LATEST_BY_TOKEN = `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ? ORDER BY c.started_at DESC LIMIT 1`;
+const LOCK_CHECK_IN = `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`;
+/** pendingOfStatement's text by the kind of identifier. */
+const PENDING_OF_TEXTS = new Map<string, string>();
+
 /** A check-in row with its numbers as numbers. */
 export function toState<T extends CheckInState>(row: T): T {
   return {
@@ -190,11 +207,7 @@ export class MemberCheckInsRepository {
    * its facts, read after the locks, still see what the previous holder of the beneficiary's lock committed.
    */
   byConfirmationHashStatement(hash: string): Statement<CheckInRow | undefined> {
-    return prepared(
-      `SELECT ${LOOKED_UP_COLUMNS}, ${ROW_COLUMNS} ${ROW_FROM} WHERE c.confirmation_token_hash = ?`,
-      [hash],
-      (result) => lookedUp((result as LookedUpRow[])[0]),
-    );
+    return prepared(BY_CONFIRMATION_HASH, [hash], (result) => lookedUp((result as LookedUpRow[])[0]));
   }
 
   /**
@@ -239,49 +252,31 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInRow | undefined }> {
-    return prepared(
-      `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${ROW_COLUMNS}
-       FROM places p
-       ${failuresJoin('p.id')}
-       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ? AND ${FAILURES} < ?
-       LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
-       LEFT JOIN plans pl ON pl.id = c.plan_id
-       WHERE p.id = ?`,
-      [windowStart, token, failureLimit, placeId],
-      (result) => {
-        const [row] = result as (LookedUpRow & { failures: string | number })[];
-        // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts
-        // read that follows refuses the key (see PlaceKeyCache.assertCurrent).
-        if (!row) return { failures: 0, pending: undefined };
-        const { failures, ...pending } = row;
-        return { failures: Number(failures), pending: lookedUp(pending) };
-      },
-    );
+    return prepared(PENDING_BY_TOKEN, [windowStart, token, failureLimit, placeId], (result) => {
+      const [row] = result as (LookedUpRow & { failures: string | number })[];
+      // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts
+      // read that follows refuses the key (see PlaceKeyCache.assertCurrent).
+      if (!row) return { failures: 0, pending: undefined };
+      const { failures, ...pending } = row;
+      return { failures: Number(failures), pending: lookedUp(pending) };
+    });
   }
 
   /** The latest of the gym's check-ins that had this token. */
   latestByTokenStatement(placeId: string, token: string): Statement<CheckInRow | undefined> {
-    return prepared(
-      `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ? ORDER BY c.started_at DESC LIMIT 1`,
-      [placeId, token],
-      (result) => {
-        const [row] = result as CheckInRow[];
-        return row && toState(row);
-      },
-    );
+    return prepared(LATEST_BY_TOKEN, [placeId, token], (result) => {
+      const [row] = result as CheckInRow[];
+      return row && toState(row);
+    });
   }
 
   /** Locks the check-in's row until the transaction ends and reads its state as it is now. */
   lockStatement(id: string | SessionVariable): Statement<CheckInState> {
-    return prepared(
-      `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`,
-      [id],
-      (result) => {
-        const rows = result as CheckInState[];
-        if (!rows[0]) throw new Error(`Member check-in ${id} vanished`);
-        return toState(rows[0]);
-      },
-    );
+    return prepared(LOCK_CHECK_IN, [id], (result) => {
+      const rows = result as CheckInState[];
+      if (!rows[0]) throw new Error(`Member check-in ${id} vanished`);
+      return toState(rows[0]);
+    });
   }
 
   /**
@@ -294,7 +289,11 @@ export class MemberCheckInsRepository {
     identifier: string;
   }): Statement<CheckInRow | undefined> {
     return prepared(
-      `${ROW_SELECT} WHERE c.pending = 1 AND b.${beneficiaryColumn(key.type)} = ?`,
+      builtOnce(
+        PENDING_OF_TEXTS,
+        key.type,
+        () => `${ROW_SELECT} WHERE c.pending = 1 AND b.${beneficiaryColumn(key.type)} = ?`,
+      ),
       [key.identifier],
       (result) => {
         const rows = result as CheckInRow[];

@@ -24,10 +24,13 @@ export interface Statement<T = unknown> {
   readonly prepared?: boolean;
 }
 
+/** A statement's result as it comes, for statements with no reader of their own. */
+const asItIs = (result: unknown) => result;
+
 export function statement<T = unknown>(
   sql: string,
   values: readonly unknown[],
-  read: (result: unknown) => T = (result) => result as T,
+  read: (result: unknown) => T = asItIs as (result: unknown) => T,
 ): Statement<T> {
   return { sql, values, read };
 }
@@ -45,7 +48,7 @@ export function prepared<T = unknown>(
   read?: (result: unknown) => T,
 ): Statement<T> {
   // A literal rather than a spread of statement(): on the hot paths, a third of a microsecond each.
-  return { sql, values, read: read ?? ((result) => result as T), prepared: true };
+  return { sql, values, read: read ?? (asItIs as (result: unknown) => T), prepared: true };
 }
 
 /**

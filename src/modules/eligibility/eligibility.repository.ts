@@ -33,11 +33,7 @@ export interface NewVisit {
   createdAt: Date;
 }
 
-/**
- * The facts read's and the lock's texts, one per beneficiary condition (and kind of subscriber read), built once:
- * a prepared statement is found by its text (statement-batch.ts), which a text built at each call would make V8
- * copy and hash again every time.
- */
+/** The facts read's and the lock's texts, one per beneficiary condition (and kind of subscriber read): see builtOnce. */
 const FACTS_TEXTS = new Map<string, string>();
 const LOCK_TEXTS = new Map<string, string>();
 

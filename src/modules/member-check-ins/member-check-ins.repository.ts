@@ -147,10 +147,7 @@ export function failuresJoin(counterId: string): string {
 }
 export const FAILURES = 'COALESCE(f.failures, 0)';
 
-/**
- * The confirmations' statement texts, built once: a prepared statement is found by its text (statement-batch.ts),
- * which a text built at each call would make V8 copy and hash again every time.
- */
+/** The confirmations' statement texts, built once (see builtOnce in statement-batch.ts). */
 const BY_CONFIRMATION_HASH = `SELECT ${LOOKED_UP_COLUMNS}, ${ROW_COLUMNS} ${ROW_FROM} WHERE c.confirmation_token_hash = ?`;
 const PENDING_BY_TOKEN = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${ROW_COLUMNS}
        FROM places p

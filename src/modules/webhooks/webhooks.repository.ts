@@ -77,8 +77,7 @@ export interface NewEvent {
 
 /**
  * The event's delivery row, its body given whole or in two parts around the visit's id (see NewEvent). Constant
- * texts: a prepared statement is found by its text (statement-batch.ts), which a text built at each call would
- * make V8 copy and hash again every time.
+ * texts, for the reason builtOnce (statement-batch.ts) gives.
  */
 const insertEvent = (payload: string) => `INSERT INTO webhook_deliveries
      (id, event_id, event_type, payload, request_id, subscription_id, place_id, url, status, attempts,

@@ -1,6 +1,6 @@
 import { QueryFailedError } from 'typeorm';
 import { Transactions } from '../src/database/transactions';
-import { statement, WriteResult } from '../src/database/statement-batch';
+import { prepared, statement, WriteResult } from '../src/database/statement-batch';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**
@@ -104,14 +104,43 @@ describe('batch transactions (e2e)', () => {
     expect((await rows()).map((row) => row.note)).toEqual(['before', hostile]);
   });
 
+  it('sends a prepared statement’s strings as the server reads them back, whatever characters they hold', async () => {
+    const strings = [
+      '',
+      'a "quoted" word',
+      JSON.stringify({
+        id: 'evt_1',
+        user: { name: 'Ana O\'Neil "Nina"', note: 'line\nbreak\ttab\u0000nul\u001a' },
+      }),
+      "O'Brien and O''Hara",
+      'back\\slash, \\" and \\\' together',
+      'raw control: \n \r \t \b \u001a \u0000 end',
+      'Conceição D’Ávila 🏋️',
+      '\\',
+      "'; DROP TABLE batch_probe; --",
+      '%_ wildcards \\% \\_',
+    ];
+    const read = await transactions.batch((tx) =>
+      tx.run(
+        ...strings.map((value) =>
+          prepared('SELECT ? AS value', [value], (result) => (result as { value: string }[])[0].value),
+        ),
+      ),
+    );
+    expect(read).toEqual(strings);
+  });
+
   it('runs at the isolation level asked for: READ COMMITTED sees a commit made meanwhile, the default does not', async () => {
     const seen = async (isolation?: 'READ COMMITTED') =>
-      transactions.batch(async (tx) => {
-        const [before] = await tx.run(count);
-        await t.dataSource.query('INSERT INTO batch_probe (note) VALUES (?)', [`meanwhile ${isolation}`]);
-        const [after] = await tx.run(count);
-        return after - before;
-      }, { isolation });
+      transactions.batch(
+        async (tx) => {
+          const [before] = await tx.run(count);
+          await t.dataSource.query('INSERT INTO batch_probe (note) VALUES (?)', [`meanwhile ${isolation}`]);
+          const [after] = await tx.run(count);
+          return after - before;
+        },
+        { isolation },
+      );
     expect(await seen('READ COMMITTED')).toBe(1);
     expect(await seen()).toBe(0);
   });

@@ -209,42 +209,63 @@ export class BatchTransaction {
     if (this.finished) throw new Error('This transaction has already ended');
     const queued = this.pending;
     this.pending = [];
-    const all = [...queued, ...statements, ...(commit ? [COMMIT] : [])];
-    // Where each statement sent stands in `all`: a statement left out reads as undefined.
-    const sent = all.flatMap((each, index) => (this.apart || !each.clusterOnly ? [index] : []));
-    const read: unknown[] = all.map(() => undefined);
-    const held = this.preparedNames();
+    const all = [...queued, ...statements];
+    if (commit) all.push(COMMIT);
+    // Each statement's read result by its place in `all`: a statement left out reads as undefined.
+    const read: unknown[] = new Array(all.length);
+    const sent: number[] = [];
+    for (let index = 0; index < all.length; index++)
+      if (this.apart || !all[index].clusterOnly) sent.push(index);
     let next = 0;
-    for (const packet of this.packets(sent.map((index) => all[index]))) {
-      const preparing: string[] = [];
-      // Each statement's texts: a PREPARE the connection lacks rides in front of its EXECUTE.
-      const texts = packet.map((each) => {
-        // On Galera every statement travels alone (see `oneStatementPerRoundTrip`): no PREPARE rides along.
-        const name = each.prepared && !this.apart ? preparedName(each.sql) : undefined;
-        if (!name) return [this.format(each.sql, each.values)];
-        const execute =
+    for (const packet of this.packets(sent.length === all.length ? all : sent.map((index) => all[index]))) {
+      const results = await this.sendPacket(packet);
+      // Each result read once, in order: an enqueued statement's reader may end the transaction first.
+      for (let index = 0; index < packet.length; index++)
+        read[sent[next++]] = packet[index].read(results[index]);
+    }
+    return read.slice(queued.length, queued.length + statements.length) as Results<S>;
+  }
+
+  /**
+   * One round trip: the statements' texts in one multi-statement text, a PREPARE the connection lacks in front
+   * of its EXECUTE (on Galera every statement travels alone: no PREPARE rides along, see
+   * `oneStatementPerRoundTrip`). Answers each statement's result, a PREPARE's skipped.
+   */
+  private async sendPacket(packet: readonly Statement[]): Promise<unknown[]> {
+    const held = this.preparedNames();
+    const preparing: string[] = [];
+    // Where each statement's answer stands among the answers (after any PREPARE of its own).
+    const answerAt: number[] = [];
+    let text = '';
+    let answers = 0;
+    for (const each of packet) {
+      const name = each.prepared && !this.apart ? preparedName(each.sql) : undefined;
+      let part: string;
+      if (!name) part = this.format(each.sql, each.values);
+      else {
+        part =
           each.values.length === 0
             ? `EXECUTE ${name}`
             : `EXECUTE ${name} USING ${this.literals(each.values)}`;
-        if (held.has(name)) return [execute];
-        preparing.push(name);
-        return [`PREPARE ${name} FROM ${this.connection.escape(each.sql)}`, execute];
-      });
-      const raw = await this.sendText(texts.flat().join(';\n'), []).catch((error: unknown) => {
-        // The connection lost what was prepared on it: prepared again when the transaction runs again.
-        if (isUnknownPreparedStatement(error)) preparedOn.delete(this.connection);
-        throw error;
-      });
-      for (const name of preparing) held.add(name);
-      if (packet.includes(COMMIT)) this.finished = true;
-      // One statement comes back as its own result, several as a list of them; a PREPARE's answer is skipped.
-      const answers = texts.length === 1 && texts[0].length === 1 ? [raw] : (raw as unknown[]);
-      let at = 0;
-      const results = texts.map((parts) => answers[(at += parts.length) - 1]);
-      // Each result read once, in order: an enqueued statement's reader may end the transaction first.
-      packet.forEach((each, index) => (read[sent[next++]] = each.read(results[index])));
+        if (!held.has(name)) {
+          preparing.push(name);
+          part = `PREPARE ${name} FROM ${this.connection.escape(each.sql)};\n${part}`;
+          answers++;
+        }
+      }
+      text = answerAt.length === 0 ? part : `${text};\n${part}`;
+      answerAt.push(answers++);
     }
-    return read.slice(queued.length, queued.length + statements.length) as Results<S>;
+    const raw = await this.sendText(text, []).catch((error: unknown) => {
+      // The connection lost what was prepared on it: prepared again when the transaction runs again.
+      if (isUnknownPreparedStatement(error)) preparedOn.delete(this.connection);
+      throw error;
+    });
+    for (const name of preparing) held.add(name);
+    if (packet.includes(COMMIT)) this.finished = true;
+    // One statement comes back as its own result, several as a list of them.
+    if (answers === 1) return [raw];
+    return answerAt.map((at) => (raw as unknown[])[at]);
   }
 
   /** The round trips of `all`: one, or one per statement with the opening ones joined to the next. */

@@ -49,6 +49,7 @@ export const MEMBER_TOKEN = 'bench-member-token-0123456789';
 const PRODUCTION_NODE_FLAGS = [
   '--max-old-space-size=192',
   '--heap-growing-percent=100',
+  '--no-allocation-site-pretenuring',
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 

@@ -14,8 +14,8 @@ import { CHECK_IN_VALIDATED } from '../webhooks/webhooks.constants';
 import { hashConfirmationToken, parseConfirmationToken } from './check-in-tokens';
 import { assertPending } from './member-check-in-status';
 import {
-  CheckInRow,
   CheckInState,
+  CheckInToConfirm,
   FORGET_LOOKED_UP,
   LOOKED_UP,
   MemberCheckInsRepository,
@@ -59,7 +59,7 @@ export class CheckInConfirmationService {
     const token = parseConfirmationToken(segment);
     if (token === undefined) throw notFound('memberCheckIn.confirmationNotFound');
     const lookUp = this.repository.byConfirmationHashStatement(hashConfirmationToken(token));
-    const found: Statement<CheckInRow> = {
+    const found: Statement<CheckInToConfirm> = {
       ...lookUp,
       read: (result) => {
         // Read first: the transaction ends here. The server has run the locks and the facts read already, with
@@ -87,7 +87,7 @@ export class CheckInConfirmationService {
    */
   async confirm(
     tx: BatchTransaction,
-    found: CheckInRow | Statement<CheckInRow>,
+    found: CheckInToConfirm | Statement<CheckInToConfirm>,
     by: ConfirmationBy,
     requestId: string | null,
     also: Statement[] = [],
@@ -140,7 +140,7 @@ export class CheckInConfirmationService {
    * Whether `state` can be confirmed now: through a key, rules 2 and 3 first; then the check-in still pending
    * and before its time; then rules 3 to 9 at its gym, for the plan it was made for.
    */
-  async admit(found: CheckInRow, state: CheckInState, by: ConfirmationBy): Promise<Admission> {
+  async admit(found: CheckInToConfirm, state: CheckInState, by: ConfirmationBy): Promise<Admission> {
     const factsNow = await this.eligibility.factsNow(
       undefined,
       state.placeId,
@@ -150,7 +150,12 @@ export class CheckInConfirmationService {
     return this.admitOn(found, state, by, factsNow);
   }
 
-  private admitOn(found: CheckInRow, state: CheckInState, by: ConfirmationBy, factsNow: FactsNow): Admission {
+  private admitOn(
+    found: CheckInToConfirm,
+    state: CheckInState,
+    by: ConfirmationBy,
+    factsNow: FactsNow,
+  ): Admission {
     if (by.key) {
       checkGymStanding(by.request, factsNow.facts.gym);
       this.refuseRepeatOfVisit(state, by.key, factsNow.now);
@@ -183,6 +188,8 @@ export class CheckInConfirmationService {
   }
 }
 
-function isStatement(found: CheckInRow | Statement<CheckInRow>): found is Statement<CheckInRow> {
+function isStatement(
+  found: CheckInToConfirm | Statement<CheckInToConfirm>,
+): found is Statement<CheckInToConfirm> {
   return 'sql' in found;
 }

@@ -10,8 +10,7 @@ import { escape, SqlValue } from 'mysql2';
  */
 // eslint-disable-next-line no-control-regex -- the very characters to escape
 const ESCAPED = /[\0\b\t\n\r\x1a'\\]/;
-// eslint-disable-next-line no-control-regex -- as ESCAPED
-const EACH_ESCAPED = /[\0\b\t\n\r\x1a'\\]/g;
+const EACH_ESCAPED = new RegExp(ESCAPED.source, 'g');
 const ESCAPES: Record<string, string> = {
   '\0': '\\0',
   '\b': '\\b',

@@ -142,8 +142,8 @@ export interface BatchTransactionOptions {
  * `enqueue`d before it) as one multi-statement text in one round trip, and `commit` sends its statements with
  * the COMMIT. A check-in then costs two round trips (locks and facts; writes and commit) instead of seven:
  * on this service's hot paths the statements' round trips, not the statements, were most of the cost.
- * The texts are constants of the code with `?` placeholders; values are escaped (by mysql2, or as mysql2 would by
- * sql-literal.ts), never spliced.
+ * The texts are constants of the code with `?` placeholders; values are escaped (by mysql2, or by sql-literal.ts
+ * into literals that read back the same), never spliced.
  * With `oneStatementPerRoundTrip` (Galera) the same calls send the statements one by one, each read as it
  * answers, so that a read that ends the transaction stops the statements after it.
  */
@@ -298,7 +298,7 @@ export class BatchTransaction {
     );
   }
 
-  /** The values of an `EXECUTE ... USING`, each as the literal mysql2 would write (see sql-literal.ts). */
+  /** The values of an `EXECUTE ... USING`, each as its SQL literal (see sql-literal.ts). */
   private literals(values: readonly unknown[]): string {
     if (!this.utc) return values.map((value) => this.connection.escape(value)).join(', ');
     let text = sqlLiteral(values[0]);

@@ -31,7 +31,6 @@ export interface CheckInToConfirm extends CheckInState {
 
 /** A check-in with what its answers show of its place, plan and beneficiary. */
 export interface CheckInRow extends CheckInToConfirm {
-  planCode: string | null;
   placeName: string;
   placeCode: string;
   beneficiaryCode: string;
@@ -152,12 +151,14 @@ export function failuresJoin(counterId: string): string {
 }
 export const FAILURES = 'COALESCE(f.failures, 0)';
 
-/** The confirmations' statement texts, built once (see builtOnce in statement-batch.ts). */
+// The confirmations' statement texts, built once (see builtOnce in statement-batch.ts).
+
 /**
- * Without the joins of the place and the member, whose columns a confirmation does not use (its facts read has
- * them): every table a statement names is planned at each execution, and the two joins cost MariaDB about 15 µs
- * of the look-up's 40 (docs/performance.md). A check-in's place and member always exist (places are never
- * deleted, and the member is a foreign key), so the joins never left a check-in out.
+ * The look-up at the confirmation endpoint, without the joins of the place and the member, whose columns a
+ * confirmation does not use (its facts read has them): every table a statement names is planned at each
+ * execution, and the two joins cost MariaDB about 15 µs of the look-up's 40 (docs/performance.md). A check-in's
+ * place and member always exist (places are never deleted, and the member is a foreign key), so the joins never
+ * left a check-in out.
  */
 const BY_CONFIRMATION_HASH = `SELECT ${LOOKED_UP_COLUMNS}, ${STATE_COLUMNS}, pl.code AS planCode
        FROM member_check_ins c LEFT JOIN plans pl ON pl.id = c.plan_id WHERE c.confirmation_token_hash = ?`;

@@ -79,6 +79,33 @@ export class Receiver {
   readonly endpoints = new Map<string, string>();
   private server?: Server;
   private port = 0;
+  /** Waiters of `reached`, each called after every delivery until it answers true. */
+  private readonly waiters = new Set<() => boolean>();
+
+  /**
+   * Resolves once `done()` holds, checked at once and after each delivery, or after `seconds`: a drain ends with
+   * the delivery that completes it, not at a polling tick.
+   */
+  reached(done: () => boolean, seconds: number): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve();
+      }, seconds * 1000);
+      const waiter = () => {
+        if (!done()) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  private delivered(): void {
+    for (const waiter of this.waiters) if (waiter()) this.waiters.delete(waiter);
+  }
 
   get duplicates(): number {
     return this.deliveries - this.ids.size;
@@ -92,6 +119,7 @@ export class Receiver {
         if (req.url === REFERENCE_HOOK_PATH) {
           this.referenceIds.add(String(req.headers['webhook-id']));
           res.writeHead(204).end();
+          this.delivered();
           return;
         }
         this.deliveries++;
@@ -102,6 +130,7 @@ export class Receiver {
           this.endpoints.set(event.check_in.id, new URL(event.endpoint).pathname);
         }
         res.writeHead(204).end();
+        this.delivered();
       });
     });
     await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
@@ -420,16 +449,7 @@ export async function drain(
   /** Events the receiver had before from elsewhere (another build's database, in bench:ab). */
   elsewhere = 0,
 ): Promise<{ events: number; seconds: number }> {
-  const started = Date.now();
-  for (;;) {
-    const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM webhook_deliveries')) as unknown as [
-      [{ n: number }],
-    ];
-    const events = Number(row.n) + elsewhere;
-    const seconds = (Date.now() - started) / 1000;
-    if (receiver.ids.size >= events || seconds > DRAIN_SECONDS) return { events, seconds };
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return drainTo(receiver.ids, receiver, db, 'webhook_deliveries', elsewhere);
 }
 
 /** Waits until the receiver has every outbox row the reference wrote; answers how long that took. */
@@ -437,14 +457,27 @@ export async function drainReference(
   receiver: Receiver,
   db: Connection,
 ): Promise<{ events: number; seconds: number }> {
+  return drainTo(receiver.referenceIds, receiver, db, 'outbox');
+}
+
+/**
+ * Waits until `received` holds as many ids as `table` has rows (plus `elsewhere`); answers how long that took.
+ * Called once every request of a run has its answer, so every row is committed: the table is counted once, and
+ * the wait ends with the delivery that completes it. (A poll of COUNT(*) every few hundred ms added up to its
+ * interval to every drain, more of a short run than of a long one, and scanned the table while it was measured.)
+ */
+async function drainTo(
+  received: Set<string>,
+  receiver: Receiver,
+  db: Connection,
+  table: 'webhook_deliveries' | 'outbox',
+  elsewhere = 0,
+): Promise<{ events: number; seconds: number }> {
   const started = Date.now();
-  for (;;) {
-    const [[row]] = (await db.query('SELECT COUNT(*) AS n FROM outbox')) as unknown as [[{ n: number }]];
-    const events = Number(row.n);
-    const seconds = (Date.now() - started) / 1000;
-    if (receiver.referenceIds.size >= events || seconds > DRAIN_SECONDS) return { events, seconds };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const [[row]] = (await db.query(`SELECT COUNT(*) AS n FROM ${table}`)) as unknown as [[{ n: number }]];
+  const events = Number(row.n) + elsewhere;
+  await receiver.reached(() => received.size >= events, DRAIN_SECONDS);
+  return { events, seconds: (Date.now() - started) / 1000 };
 }
 
 /**

@@ -7,7 +7,8 @@
 //   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (every kind in one profile)
 // Each round creates 3 x COUNT member check-ins at the bench gym (subscribed as in `npm run bench`, in both
 // formats), waits for their events, then confirms a third at their endpoint, a third by token and a third by
-// member number, the order rotating between rounds; each part is measured until its events are at the receiver.
+// member number, the order rotating between rounds, beside COUNT registers of members with no check-in at the
+// same gym; each part is measured until its events are at the receiver.
 import {
   drain,
   GYM_CODE,
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const receiver = new Receiver();
   const receiverUrl = await receiver.listen();
   const service = await startService();
-  const pool = 3 * COUNT * ROUNDS;
+  const pool = 4 * COUNT * ROUNDS;
   log(`seeding the service with ${pool} beneficiaries`);
   const { placeKey } = await seedService(receiverUrl, pool);
   const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
       path: '/member/v1/check_ins',
       body: JSON.stringify({
         type: 'cpf',
-        identifier: cpfFromBase(100000000 + round * 3 * COUNT + i),
+        identifier: cpfFromBase(100000000 + round * 4 * COUNT + i),
         service_provider_code: GYM_CODE,
       }),
     }));
@@ -79,9 +80,26 @@ async function main(): Promise<void> {
         })),
         headers: { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
       },
+      // The service's own register at the same gym, of members with no check-in: what confirmations are held to.
+      register: {
+        requests: Array.from({ length: COUNT }, (_, i) => ({
+          path: '/v1/track_usages',
+          body: JSON.stringify({
+            data: {
+              type: 'track_usage',
+              attributes: {
+                type: 'cpf',
+                identifier: cpfFromBase(100000000 + round * 4 * COUNT + 3 * COUNT + i),
+                service_provider_code: GYM_CODE,
+              },
+            },
+          }),
+        })),
+        headers: { 'x-api-key': placeKey },
+      },
     };
-    const kinds = ['endpoint', 'token', 'wellhub'] as const;
-    for (const kind of [...kinds.slice(round % 3), ...kinds.slice(0, round % 3)]) {
+    const kinds = ['endpoint', 'token', 'wellhub', 'register'] as const;
+    for (const kind of [...kinds.slice(round % 4), ...kinds.slice(0, round % 4)]) {
       const { requests, headers } = parts[kind];
       const meter = new CpuMeter({
         service: service.pid,

@@ -135,6 +135,11 @@ export class Receiver {
     });
     await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
     this.port = (this.server.address() as AddressInfo).port;
+    return this.url;
+  }
+
+  /** Where the service delivers (what listen answered). */
+  get url(): string {
     return `http://127.0.0.1:${this.port}/hooks`;
   }
 
@@ -622,19 +627,9 @@ async function memberCheckIns(
     beside,
     true,
   );
-  const checkIns = created.answers
-    .filter((answer) => answer.status === 201)
-    .map((answer) => JSON.parse(answer.body) as { id: string; token: string });
-  // The endpoints arrive with the CHECK_IN_CREATED deliveries.
-  for (let waited = 0; waited < DRAIN_SECONDS * 4; waited++) {
-    if (checkIns.every((checkIn) => receiver.endpoints.has(checkIn.id))) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const checkIns = createdCheckIns(created.answers);
   const half = Math.floor(checkIns.length / 2);
-  const byEndpoint = checkIns
-    .slice(0, half)
-    .filter((checkIn) => receiver.endpoints.has(checkIn.id))
-    .map((checkIn) => ({ path: receiver.endpoints.get(checkIn.id) as string }));
+  const byEndpoint = await confirmationsAtEndpoint(receiver, checkIns.slice(0, half));
   const endpoint = await interleaved(byEndpoint, {}, drained, beside);
   const byToken = checkIns.slice(half).map((checkIn) => ({
     path: '/v1/track_usages',
@@ -652,6 +647,27 @@ async function memberCheckIns(
     token,
     withoutEndpoint: half - byEndpoint.length,
   };
+}
+
+/** The member check-ins of the creations' 201 answers. */
+function createdCheckIns(
+  answers: { status: number; body: string }[],
+): { id: string; token: string; member_number: string }[] {
+  return answers.filter((answer) => answer.status === 201).map((answer) => JSON.parse(answer.body));
+}
+
+/**
+ * The confirmations at the endpoints of `checkIns`, which arrive with their CHECK_IN_CREATED deliveries (waited
+ * for); a check-in whose endpoint never arrived is left out (the bench's check counts them).
+ */
+async function confirmationsAtEndpoint(receiver: Receiver, checkIns: { id: string }[]) {
+  for (let waited = 0; waited < DRAIN_SECONDS * 4; waited++) {
+    if (checkIns.every((checkIn) => receiver.endpoints.has(checkIn.id))) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return checkIns
+    .filter((checkIn) => receiver.endpoints.has(checkIn.id))
+    .map((checkIn) => ({ path: receiver.endpoints.get(checkIn.id) as string }));
 }
 
 /**
@@ -676,19 +692,31 @@ export async function subscribeWellhubFormat(receiverUrl: string, placeKey: stri
 }
 
 /**
- * Wellhub-compatible validation (POST /access/v1/validate) at the bench gym, subscribed in that format too:
- * member check-ins made through the member API for beneficiaries no other run used (below those of
- * memberCheckIns), then each validated by member number with the place key as bearer and X-Gym-Id, as many as
- * memberCheckIns confirms at their endpoint. Its rate is compared with that confirmation's, of the same run.
+ * Wellhub-compatible validation (POST /access/v1/validate) at the bench gym, subscribed in that format too,
+ * measured against the confirmation at the endpoint it is held to, interleaved with it: member check-ins made
+ * through the member API for beneficiaries no other run used (below those of memberCheckIns), MEMBER_CHECK_INS / 2
+ * validated by member number with the place key as bearer and X-Gym-Id, and a quarter more confirmed at their
+ * endpoint; after a warm-up of each (its first fifth), the validations go in INTERLEAVED_PARTS parts, each between
+ * two parts of the confirmations (INTERLEAVED_PARTS + 1 of them, of the same size), every part drained before the
+ * next (see `interleaved`). Each side's sustained rate is its answers over its run and drain time summed.
  */
 async function wellhubValidations(
-  receiverUrl: string,
+  receiver: Receiver,
   placeKey: string,
   drained: () => Promise<{ seconds: number }>,
-  beside: RegisterBeside,
-): Promise<{ validated: LoadResult; sustained: number; besideRegister: number; created: number }> {
-  const gymId = await subscribeWellhubFormat(receiverUrl, placeKey);
-  const creations = Array.from({ length: Math.floor(MEMBER_CHECK_INS / 2) }, (_, i) => ({
+): Promise<{
+  validated: LoadResult;
+  sustained: number;
+  endpoint: number;
+  endpointFailed: number;
+  withoutEndpoint: number;
+  created: number;
+}> {
+  const gymId = await subscribeWellhubFormat(receiver.url, placeKey);
+  const validations = Math.floor(MEMBER_CHECK_INS / 2);
+  // The confirmations' warm-up and INTERLEAVED_PARTS + 1 parts, each of the size of a part of the validations.
+  const confirmations = Math.round((validations * (INTERLEAVED_PARTS + 1)) / INTERLEAVED_PARTS);
+  const creations = Array.from({ length: validations + confirmations }, (_, i) => ({
     path: '/member/v1/check_ins',
     body: JSON.stringify({
       type: 'cpf',
@@ -696,26 +724,45 @@ async function wellhubValidations(
       service_provider_code: GYM_CODE,
     }),
   }));
-  const created = await warmedLoadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, drained, true);
-  const validations = created.answers
-    .filter((answer) => answer.status === 201)
-    .map((answer) => ({
-      path: '/access/v1/validate',
-      body: JSON.stringify({
-        gympass_id: (JSON.parse(answer.body) as { member_number: string }).member_number,
-      }),
-    }));
+  const created = createdCheckIns(
+    (await warmedLoadList(creations, { authorization: `Bearer ${MEMBER_TOKEN}` }, drained, true)).answers,
+  );
+  const byMemberNumber = created.slice(0, validations).map((checkIn) => ({
+    path: '/access/v1/validate',
+    body: JSON.stringify({ gympass_id: checkIn.member_number }),
+  }));
+  const byEndpoint = await confirmationsAtEndpoint(receiver, created.slice(validations));
+  const warm = Math.floor(byEndpoint.length / 5);
+  const size = Math.ceil((byEndpoint.length - warm) / (INTERLEAVED_PARTS + 1));
+  let at = warm;
+  let failed = 0;
+  const endpointBeside: RegisterBeside = {
+    async warmUp() {
+      const { result } = await loadList(byEndpoint.slice(0, warm), {});
+      failed += result.non2xx + result.errors;
+      await drained();
+    },
+    async part() {
+      const part = await loadList(byEndpoint.slice(at, (at += size)), {});
+      failed += part.result.non2xx + part.result.errors;
+      const { seconds: drainSeconds } = await drained();
+      const answers = part.result.ok + part.result.non2xx;
+      return { answers, seconds: answers / Math.max(part.result.rps, 1) + drainSeconds };
+    },
+  };
   const validated = await interleaved(
-    validations,
+    byMemberNumber,
     { authorization: `Bearer ${placeKey}`, 'x-gym-id': gymId },
     drained,
-    beside,
+    endpointBeside,
   );
   return {
     validated: validated.result,
     sustained: validated.sustained,
-    besideRegister: validated.besideRegister,
-    created: validations.length,
+    endpoint: validated.besideRegister,
+    endpointFailed: failed,
+    withoutEndpoint: created.length - validations - byEndpoint.length,
+    created: byMemberNumber.length,
   };
 }
 
@@ -933,12 +980,7 @@ async function main(): Promise<void> {
   );
   const member = await memberCheckIns(receiver, placeKey, () => drain(receiver, eventsDb), registerBeside);
   log('Wellhub-compatible validations, against the confirmation at the endpoint');
-  const wellhub = await wellhubValidations(
-    receiverUrl,
-    placeKey,
-    () => drain(receiver, eventsDb),
-    registerBeside,
-  );
+  const wellhub = await wellhubValidations(receiver, placeKey, () => drain(receiver, eventsDb));
   const memberDrain = await drain(receiver, eventsDb);
   await eventsDb.end();
 
@@ -1057,11 +1099,10 @@ async function main(): Promise<void> {
     `registers beside the member check-in runs: no non-2xx (${beside.failed})`,
     beside.failed === 0,
   ]);
-  // Each against the register of its minute, then one against the other.
-  const wellhubRatio =
-    wellhub.sustained / wellhub.besideRegister / (member.endpoint.sustained / member.endpoint.besideRegister);
+  // Against the confirmations at the endpoint interleaved with it.
+  const wellhubRatio = wellhub.sustained / wellhub.endpoint;
   lines.push(
-    `${'Wellhub validate'.padEnd(29)} |${fmt(wellhub.validated.rps)} rps ${fmt(wellhub.validated.p50, 1)} ${fmt(wellhub.validated.p99, 1)} ms | register beside ${wellhub.besideRegister.toFixed(0)}: ${wellhubRatio.toFixed(2)} of the confirmation at the endpoint (sustained, each against its register) | ${wellhub.validated.ok} 2xx, ${wellhub.validated.non2xx} non-2xx of ${wellhub.created}`,
+    `${'Wellhub validate'.padEnd(29)} |${fmt(wellhub.validated.rps)} rps (sustained ${wellhub.sustained.toFixed(0)}) ${fmt(wellhub.validated.p50, 1)} ${fmt(wellhub.validated.p99, 1)} ms | confirmations at the endpoint beside ${wellhub.endpoint.toFixed(0)}: ${wellhubRatio.toFixed(2)} sustained | ${wellhub.validated.ok} 2xx, ${wellhub.validated.non2xx} non-2xx of ${wellhub.created}`,
   );
   checks.push([
     `Wellhub validate: ${wellhubRatio.toFixed(2)} of the confirmation at the endpoint >= 0.9`,
@@ -1072,8 +1113,12 @@ async function main(): Promise<void> {
     wellhub.validated.non2xx === 0 && wellhub.validated.errors === 0,
   ]);
   checks.push([
-    `every created member check-in's endpoint arrived (${member.withoutEndpoint} missing)`,
-    member.withoutEndpoint === 0,
+    `confirmations at the endpoint beside the Wellhub validate: no non-2xx (${wellhub.endpointFailed})`,
+    wellhub.endpointFailed === 0,
+  ]);
+  checks.push([
+    `every created member check-in's endpoint arrived (${member.withoutEndpoint + wellhub.withoutEndpoint} missing)`,
+    member.withoutEndpoint + wellhub.withoutEndpoint === 0,
   ]);
   lines.push(...rounds);
   lines.push(...cpu);

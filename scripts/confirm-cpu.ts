@@ -4,7 +4,8 @@
 // build's `main.js`). `npm run bench` compares the routes' rates, which move with the machine;
 // the CPU per request of each, measured in alternating rounds, says which route costs more and by how much.
 //   BENCH_CONFIRM_COUNT confirmations of each kind per round (3000), BENCH_CONFIRM_ROUNDS (3)
-//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (every kind in one profile)
+//   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the service (every kind measured in one profile;
+//   BENCH_CONFIRM_KINDS=endpoint, say, measures that kind alone)
 // Each round creates 3 x COUNT member check-ins at the bench gym (subscribed as in `npm run bench`, in both
 // formats), waits for their events, then confirms a third at their endpoint, a third by token and a third by
 // member number, the order rotating between rounds, beside COUNT registers of members with no check-in at the
@@ -28,6 +29,8 @@ import { CpuMeter, serverPids } from './process-cpu';
 
 const COUNT = Number(process.env.BENCH_CONFIRM_COUNT ?? 3000);
 const ROUNDS = Number(process.env.BENCH_CONFIRM_ROUNDS ?? 3);
+/** The kinds measured (BENCH_CONFIRM_KINDS, comma-separated): all four by default; one alone to profile it. */
+const KINDS = (process.env.BENCH_CONFIRM_KINDS ?? 'endpoint,token,wellhub,register').split(',');
 
 async function main(): Promise<void> {
   const receiver = new Receiver();
@@ -98,8 +101,8 @@ async function main(): Promise<void> {
         headers: { 'x-api-key': placeKey },
       },
     };
-    const kinds = ['endpoint', 'token', 'wellhub', 'register'] as const;
-    for (const kind of [...kinds.slice(round % 4), ...kinds.slice(0, round % 4)]) {
+    const kinds = KINDS.filter((kind) => kind in parts) as (keyof typeof parts)[];
+    for (const kind of [...kinds.slice(round % kinds.length), ...kinds.slice(0, round % kinds.length)]) {
       const { requests, headers } = parts[kind];
       const meter = new CpuMeter({
         service: service.pid,

@@ -24,6 +24,7 @@ import {
   startService,
   subscribeWellhubFormat,
 } from './bench';
+import { readFileSync } from 'node:fs';
 import { cpfFromBase } from '../src/common/domain/cpf';
 import { CpuMeter, serverPids } from './process-cpu';
 
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     const kinds = KINDS.filter((kind) => kind in parts) as (keyof typeof parts)[];
     for (const kind of [...kinds.slice(round % kinds.length), ...kinds.slice(0, round % kinds.length)]) {
       const { requests, headers } = parts[kind];
+      const syscalls = syscallsOf(service.pid);
       const meter = new CpuMeter({
         service: service.pid,
         mariadb: servers.mariadb,
@@ -112,8 +114,10 @@ async function main(): Promise<void> {
       const { result } = await loadList(requests, headers);
       await drain(receiver, db);
       const used = meter.stop();
+      const [reads, writes] = syscallsOf(service.pid).map((count, i) => count - syscalls[i]);
       const per = (name: string) => Math.round((used[name] ?? 0) / Math.max(result.ok, 1));
-      const line = `${per('service')} + ${per('mariadb')} + ${per('redis')} µs (${result.ok} 2xx, ${result.non2xx} non-2xx, ${Math.round(result.rps)} rps)`;
+      const each = (count: number) => (count / Math.max(result.ok, 1)).toFixed(1);
+      const line = `${per('service')} + ${per('mariadb')} + ${per('redis')} µs, ${each(reads)} reads and ${each(writes)} writes of the process (${result.ok} 2xx, ${result.non2xx} non-2xx, ${Math.round(result.rps)} rps)`;
       console.log(`round ${round + 1} ${kind}: ${line}`);
       lines.set(kind, [...(lines.get(kind) ?? []), line]);
     }
@@ -122,6 +126,12 @@ async function main(): Promise<void> {
   for (const [kind, kept] of lines) console.log(`  ${kind.padEnd(9)} ${kept.join('  |  ')}`);
   await db.end();
   receiver.close();
+}
+
+/** The read and write system calls the process `pid` has made (its /proc/PID/io). */
+function syscallsOf(pid: number | undefined): [number, number] {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return [Number(/syscr: (\d+)/.exec(io)?.[1]), Number(/syscw: (\d+)/.exec(io)?.[1])];
 }
 
 runBench(main);

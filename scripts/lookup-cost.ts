@@ -2,7 +2,7 @@
 // (a confirmation at the desk) and by member number (the Wellhub-compatible validate), as one statement that also
 // names the latest check-in's subquery (the layout before) and as the pending check-in joined by its unique key,
 // the latest read in a second statement only when none is pending (now); the look-up by confirmation hash (the
-// `endpoint`) beside them. Read from /proc, 16 connections at once, LOOKUPS (4,000) look-ups per kind, ROUNDS (3)
+// `endpoint`) beside them, and the look-ups of the endpoint and of the Wellhub validate as the service sends them now. Read from /proc, 16 connections at once, LOOKUPS (4,000) look-ups per kind, ROUNDS (3)
 // rounds after a warm-up round. Runs on copies of the places, partners, plans and beneficiaries of the bench's
 // database (`BENCH_DATABASE`, gym_bench: run `npm run bench` first) in a scratch database of its own with 20,000
 // pending check-ins (one per beneficiary, distinct tokens), dropped at the end. The server is found through its
@@ -13,8 +13,11 @@ import { mariadbPid, serverCpuPerCall } from './process-cpu';
 import {
   AT_PLACE_COLUMNS,
   LATEST_AT_PLACE_JOINS,
+  MemberCheckInsRepository,
   pendingAtPlaceJoins,
 } from '../src/modules/member-check-ins/member-check-ins.repository';
+import { AccessControlRepository } from '../src/modules/access-control/access-control.repository';
+import type { Statement } from '../src/database/statement-batch';
 
 const SCRATCH = 'gym_lookup_cost';
 const CONNECTIONS = 16;
@@ -104,6 +107,10 @@ async function main(): Promise<void> {
      FROM member_check_ins c JOIN beneficiaries b ON b.id = c.beneficiary_id`,
   )) as unknown as [CheckIn[]];
   const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const confirmations = new MemberCheckInsRepository(undefined as never);
+  const access = new AccessControlRepository(undefined as never);
+  const execute = (c: Connection, statement: Statement) =>
+    c.execute(statement.sql, [...statement.values] as (string | number | Date | null)[]);
   const memberValues = (memberNumber: string) => [
     gym.keyHash,
     windowStart,
@@ -131,8 +138,21 @@ async function main(): Promise<void> {
       await c.execute(MEMBER_PENDING, memberValues(each.memberNumber));
       await c.execute(MEMBER_LATEST, [each.memberNumber, gym.id]);
     },
-    'confirmation hash (the endpoint)': (c, each) =>
+    'confirmation hash (the endpoint, before c36ba78)': (c, each) =>
       c.execute(`${ROW_SELECT} WHERE c.confirmation_token_hash = ?`, [each.hash]),
+    // The statements the service sends now, from its own builders (their repositories' connections unused).
+    'confirmation hash (the endpoint, as built)': (c, each) =>
+      execute(c, confirmations.byConfirmationHashStatement(each.hash)),
+    'Wellhub validate (as built)': (c, each) =>
+      execute(
+        c,
+        access.gymWithPendingCheckInStatement(
+          { hash: gym.keyHash, gymId: gym.gymId },
+          each.memberNumber,
+          windowStart,
+          10,
+        ),
+      ),
   };
   const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => mysql(SCRATCH)));
   const results = await serverCpuPerCall(

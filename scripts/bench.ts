@@ -485,6 +485,12 @@ async function drainTo(
   return { events, seconds: (Date.now() - started) / 1000 };
 }
 
+/** A run's answers, and the seconds it ran: its answers over its rate. */
+function ranFor(result: LoadResult): { answers: number; seconds: number } {
+  const answers = result.ok + result.non2xx;
+  return { answers, seconds: answers / Math.max(result.rps, 1) };
+}
+
 /**
  * Register throughput counted only once its events are at the receiver: answers over (run time + time until
  * every event of the run has arrived), so that a backlog left for later never counts as speed.
@@ -509,7 +515,7 @@ async function warmedLoadList(
   await drained();
   const measured = await loadList(requests.slice(warm), headers, collect);
   const { seconds: drainSeconds } = await drained();
-  const runSeconds = (measured.result.ok + measured.result.non2xx) / Math.max(measured.result.rps, 1);
+  const { seconds: runSeconds } = ranFor(measured.result);
   // Throughput and latency of the measured part; every answer of both parts counts for the non-2xx check.
   const both = (key: 'ok' | 'non2xx' | 'errors' | 'timeouts') => warmUp.result[key] + measured.result[key];
   return {
@@ -572,8 +578,7 @@ async function interleaved(
     await besidePart();
     const part = await loadList(rest.slice(at, at + size), headers, collect);
     const { seconds: drainSeconds } = await drained();
-    const partAnswers = part.result.ok + part.result.non2xx;
-    const runSeconds = partAnswers / Math.max(part.result.rps, 1);
+    const { answers: partAnswers, seconds: runSeconds } = ranFor(part.result);
     run.answers += partAnswers;
     run.runSeconds += runSeconds;
     run.seconds += runSeconds + drainSeconds;
@@ -746,8 +751,8 @@ async function wellhubValidations(
       const part = await loadList(byEndpoint.slice(at, (at += size)), {});
       failed += part.result.non2xx + part.result.errors;
       const { seconds: drainSeconds } = await drained();
-      const answers = part.result.ok + part.result.non2xx;
-      return { answers, seconds: answers / Math.max(part.result.rps, 1) + drainSeconds };
+      const { answers, seconds } = ranFor(part.result);
+      return { answers, seconds: seconds + drainSeconds };
     },
   };
   const validated = await interleaved(
@@ -968,10 +973,10 @@ async function main(): Promise<void> {
       next.svc = run.last;
       const { seconds: drainSeconds } = await drain(receiver, eventsDb);
       beside.failed += run.non2xx + run.errors;
-      const answers = run.ok + run.non2xx;
-      const seconds = answers / Math.max(run.rps, 1) + drainSeconds;
-      beside.rates.push(answers / seconds);
-      return { answers, seconds };
+      const ran = ranFor(run);
+      const seconds = ran.seconds + drainSeconds;
+      beside.rates.push(ran.answers / seconds);
+      return { answers: ran.answers, seconds };
     },
   };
   log(

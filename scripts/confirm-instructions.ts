@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mysql, { Connection } from 'mysql2/promise';
-import { SERVICE_DB } from './bench';
+import { Connection, createConnection } from 'mysql2/promise';
+import { mysql, SERVICE_DB } from './bench';
 
 const COUNT = Number(process.env.BENCH_CG_COUNT ?? 600);
 const ROUNDS = Number(process.env.BENCH_CG_ROUNDS ?? 2);
@@ -19,7 +19,6 @@ const PORT = Number(process.env.BENCH_CG_PORT ?? 3391);
 const CONNECTIONS = 4;
 const MEMBERS = 20000;
 const PLACE = '11111111-1111-4111-8111-111111111111';
-const source = new URL(process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/');
 
 /** The statements, as the service sends them (prepared, `EXECUTE ... USING`); `T` is the variant's table. */
 const TEXTS: Record<string, (t: string) => string> = {
@@ -101,7 +100,7 @@ async function main(): Promise<void> {
 async function connect(database?: string): Promise<Connection> {
   for (let waited = 0; ; waited++) {
     try {
-      return await mysql.createConnection({
+      return await createConnection({
         host: '127.0.0.1',
         port: PORT,
         user: 'root',
@@ -118,13 +117,7 @@ async function connect(database?: string): Promise<Connection> {
 async function measure(folder: string, server: ChildProcess): Promise<void> {
   const callgrind = (...args: string[]) =>
     execFileSync('callgrind_control', [...args, String(server.pid)], { stdio: 'pipe' });
-  const from = await mysql.createConnection({
-    host: source.hostname,
-    port: Number(source.port || 3306),
-    user: decodeURIComponent(source.username),
-    password: decodeURIComponent(source.password),
-    database: SERVICE_DB,
-  });
+  const from = await mysql(SERVICE_DB);
   const admin = await connect();
   await admin.query('CREATE DATABASE cg');
   await admin.query('USE cg');

@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     // The statements the service sends now, from its own builders (their repositories' connections unused).
     'confirmation hash (the endpoint, as built)': (c, each) =>
       execute(c, confirmations.byConfirmationHashStatement(each.hash)),
-    'Wellhub validate (as built)': (c, each) =>
+    'Wellhub validate, any key (as built)': (c, each) =>
       execute(
         c,
         access.gymWithPendingCheckInStatement(
@@ -152,6 +152,17 @@ async function main(): Promise<void> {
           each.memberNumber,
           windowStart,
           10,
+        ),
+      ),
+    'Wellhub validate, place key (as built)': (c, each) =>
+      execute(
+        c,
+        access.gymWithPendingCheckInStatement(
+          { hash: gym.keyHash, gymId: gym.gymId },
+          each.memberNumber,
+          windowStart,
+          10,
+          true,
         ),
       ),
   };

@@ -137,6 +137,30 @@ describe('Wellhub-compatible access control (e2e)', () => {
       expect((await placeKey.webhooks(Number(theirs.place.gymId))).status).toBe(403);
     });
 
+    it('validates with a key shaped as a place key by what it is, not by its shape', async () => {
+      const mine = await gymAndMember();
+      const theirs = await createGym(t);
+      const validate = (key: string, gymId: number) =>
+        new WellhubClient(t.http, { key }).validate(gymId, mine.memberNumber);
+      // The place key of another gym, and a place-shaped key that is no one's.
+      expect((await validate(theirs.placeApiKey, mine.gymId)).res.status).toBe(403);
+      expect((await validate('plk_nobodys', mine.gymId)).res.status).toBe(401);
+      // A partner's key that happens to have a place key's shape still reaches the partner's gyms.
+      const shaped = 'plk_partnersKeyOfAnOlderMint';
+      await t.dataSource.query('UPDATE partners SET api_key_hash = ? WHERE id = ?', [
+        hashKey(shaped),
+        mine.partner.id,
+      ]);
+      await checkIn(mine, mine.place.code);
+      expect((await validate(shaped, mine.gymId)).outcome).toBe('validated');
+      // The gym's own place key, rotated: the old one stops at once.
+      await request(t.http)
+        .post(`/admin/places/${mine.place.id}/api-key`)
+        .set('Authorization', adminAuth(t))
+        .expect(201);
+      expect((await validate(mine.placeApiKey, mine.gymId)).res.status).toBe(401);
+    });
+
     it('refuses the key before it reads the body of a validation', async () => {
       const mine = await gymAndMember();
       const theirs = await createGym(t);

@@ -5,8 +5,11 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** The prefix of a place's API key (`plk_...`). */
+export const PLACE_KEY_PREFIX = 'plk';
+
 /** A new random API key with a readable prefix (`plk_` place, `ptk_` partner). */
-export function generateApiKey(prefix: 'plk' | 'ptk'): string {
+export function generateApiKey(prefix: typeof PLACE_KEY_PREFIX | 'ptk'): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
 }
 

@@ -12,7 +12,7 @@ import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExtraModels, ApiHeader, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { hashKey } from '../../common/crypto/key-vault';
+import { hashKey, PLACE_KEY_PREFIX } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
 import { HttpRouteConfig } from '../../common/http/route-config';
 import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/security';
@@ -132,7 +132,7 @@ export class AccessGuard implements CanActivate {
     }
     const gymId = this.requestedGym(request, from);
     if (gymId !== undefined && this.reflector.get<boolean>(HANDLER_READS_GYM, context.getHandler())) {
-      request.accessGymKey = { hash, gymId };
+      request.accessGymKey = { hash, gymId, placeShaped: key.startsWith(`${PLACE_KEY_PREFIX}_`) };
       return true;
     }
     const gym = gymId === undefined ? undefined : await this.repository.gymForKey(hash, gymId);

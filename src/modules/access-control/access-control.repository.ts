@@ -31,6 +31,11 @@ export interface AccessGym extends AuthenticatedPlace {
 export interface AccessGymKey {
   hash: string;
   gymId: number;
+  /**
+   * The key has a place key's shape (`plk_`, see generateApiKey): the validate's look-up then reads the gym's own
+   * key alone, and only when that is not this key, the partner's too.
+   */
+  placeShaped?: boolean;
 }
 
 /** The id the failed look-ups of a key are counted under: its place, or its partner. */
@@ -38,10 +43,11 @@ export function counterIdOf(credential: AccessCredential): string {
   return credential.kind === 'place' ? credential.placeId : `partner:${credential.partnerId}`;
 }
 
+/** The gym `p`'s own columns. */
+const GYM_OWN_COLUMNS = `p.id AS placeId, p.gym_id AS gymId, p.code AS placeCode, p.name AS placeName,
+    p.active AS placeActive, p.partner_id AS partnerId, p.key_version AS keyVersion`;
 /** The columns of a gym `p` of `GYM_FROM` (values: key hash, key hash), with whether the key is its place's or its partner's. */
-const GYM_COLUMNS = `p.id AS placeId, p.gym_id AS gymId, p.code AS placeCode, p.name AS placeName,
-    p.active AS placeActive, p.partner_id AS partnerId, p.key_version AS keyVersion,
-    p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner`;
+const GYM_COLUMNS = `${GYM_OWN_COLUMNS}, p.api_key_hash = ? AS byPlace, pt.api_key_hash = ? AS byPartner`;
 const GYM_FROM = 'places p JOIN partners pt ON pt.id = p.partner_id';
 
 /** The gym with a gym_id (values: key hash, key hash, gym_id). */
@@ -49,6 +55,28 @@ const GYM_FOR_KEY = `SELECT ${GYM_COLUMNS} FROM ${GYM_FROM} WHERE p.gym_id = ?`;
 
 /** counterIdOf in SQL, of the gym `p` (value: key hash). */
 const COUNTER_ID_SQL = "IF(p.api_key_hash = ?, p.id, CONCAT('partner:', p.partner_id))";
+
+/**
+ * The validate's look-up for any key (values: key hash, key hash, member number, window start, key hash, key
+ * hash, failure limit, gym_id). The gym's columns last: the check-in's placeId, when there is one, is the gym's.
+ */
+const PENDING_FOR_ANY_KEY = `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${GYM_COLUMNS}
+       FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ?
+       ${failuresJoin(COUNTER_ID_SQL)}
+       ${pendingAtPlaceJoins(`? IN (p.api_key_hash, pt.api_key_hash) AND ${FAILURES} < ?`)}
+       WHERE p.gym_id = ?`;
+
+/**
+ * The validate's look-up for the gym's own place key (values: member number, window start, failure limit,
+ * gym_id, key hash): the gym's row only when the key is its place's, so no row at all otherwise, and the
+ * partner is not read. The shape of the look-up by token (MemberCheckInsRepository.pendingByTokenStatement).
+ */
+const PENDING_FOR_PLACE_KEY = `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures,
+       ${GYM_OWN_COLUMNS}, 1 AS byPlace, 0 AS byPartner
+       FROM places p LEFT JOIN beneficiaries b ON b.member_number = ?
+       ${failuresJoin('p.id')}
+       ${pendingAtPlaceJoins(`${FAILURES} < ?`)}
+       WHERE p.gym_id = ? AND p.api_key_hash = ?`;
 
 interface GymRow {
   placeId: string;
@@ -130,22 +158,21 @@ export class AccessControlRepository {
    * nothing. Its read throws KeyDoesNotReach when the key does not reach the gym. Only when the member has none
    * pending there (the refusals) latestCheckIn reads the latest: naming its subquery here cost the server about
    * 70 µs more per look-up, since MariaDB plans every table a statement names at each execution
-   * (docs/performance.md).
+   * (docs/performance.md). `asPlaceKey`: reads the gym only when the key is its place's (PENDING_FOR_PLACE_KEY),
+   * without the partner's join; a partner's key then does not reach it.
    */
   gymWithPendingCheckInStatement(
     key: AccessGymKey,
     memberNumber: string,
     windowStart: Date,
     failureLimit: number,
+    asPlaceKey = false,
   ): Statement<GymWithPendingCheckIn> {
-    // The gym's columns last: the check-in's placeId, when there is one, is the gym's.
     return prepared(
-      `SELECT ${AT_PLACE_COLUMNS}, ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${GYM_COLUMNS}
-       FROM ${GYM_FROM} LEFT JOIN beneficiaries b ON b.member_number = ?
-       ${failuresJoin(COUNTER_ID_SQL)}
-       ${pendingAtPlaceJoins(`? IN (p.api_key_hash, pt.api_key_hash) AND ${FAILURES} < ?`)}
-       WHERE p.gym_id = ?`,
-      [key.hash, key.hash, memberNumber, key.hash, windowStart, key.hash, failureLimit, key.gymId],
+      asPlaceKey ? PENDING_FOR_PLACE_KEY : PENDING_FOR_ANY_KEY,
+      asPlaceKey
+        ? [memberNumber, windowStart, failureLimit, key.gymId, key.hash]
+        : [key.hash, key.hash, memberNumber, key.hash, windowStart, key.hash, failureLimit, key.gymId],
       (result) => {
         const [row] = result as (LookedUpRow<CheckInWithPlanRow> & GymRow & { failures: string | number })[];
         const gym = gymOf(row);

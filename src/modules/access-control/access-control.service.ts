@@ -123,14 +123,30 @@ export class AccessControlService {
    * CheckInConfirmationService.confirmAtEndpoint), so a validation costs the round trips of a confirmation at
    * its endpoint. When none is pending, the latest is read for the refusal and what follows runs as for a
    * check-in read before (validateCheckIn). A key that does not reach the gym is refused as AccessGuard refuses
-   * it, before the body's and the limit's answers.
+   * it, before the body's and the limit's answers. A key shaped as a place key is looked up as the gym's own
+   * first, which spares the look-up the partner's row; when it is not, the look-up runs again for any key.
    */
   async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);
+    return this.validateFor(key, request, origin, key.placeShaped === true);
+  }
+
+  private async validateFor(
+    key: AccessGymKey,
+    request: ValidateRequest,
+    origin: RequestOrigin,
+    asPlaceKey: boolean,
+  ): Promise<ValidateResponseDto> {
     const now = this.clock.now();
     const lookUp = this.limiter.lookUpStatement(
       (windowStart, failureLimit) =>
-        this.repository.gymWithPendingCheckInStatement(key, request.memberNumber, windowStart, failureLimit),
+        this.repository.gymWithPendingCheckInStatement(
+          key,
+          request.memberNumber,
+          windowStart,
+          failureLimit,
+          asPlaceKey,
+        ),
       'access.lookupsLimited',
     );
     let read: GymWithPendingCheckIn | undefined;
@@ -159,7 +175,10 @@ export class AccessControlService {
       if (!read?.checkIn) throw new Error('The validated check-in was not read');
       return validated(request, read.gym, read.checkIn, admission);
     } catch (error) {
-      if (error instanceof KeyDoesNotReach) throw await accessRefusal(this.repository, key.hash, key.gymId);
+      if (error instanceof KeyDoesNotReach) {
+        if (asPlaceKey) return this.validateFor(key, request, origin, false);
+        throw await accessRefusal(this.repository, key.hash, key.gymId);
+      }
       if (!(error instanceof NoCheckInToConfirm) || !read)
         throw await this.refused(error, read?.checkIn, request);
     }

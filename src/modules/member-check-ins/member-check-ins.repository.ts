@@ -169,6 +169,14 @@ const PENDING_BY_TOKEN = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, 
        LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
        LEFT JOIN plans pl ON pl.id = c.plan_id
        WHERE p.id = ?`;
+/** PENDING_BY_TOKEN for a confirmation: its check-in's state and plan code alone, as BY_CONFIRMATION_HASH reads. */
+const PENDING_BY_TOKEN_TO_CONFIRM = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${STATE_COLUMNS},
+       pl.code AS planCode
+       FROM places p
+       ${failuresJoin('p.id')}
+       LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ? AND ${FAILURES} < ?
+       LEFT JOIN plans pl ON pl.id = c.plan_id
+       WHERE p.id = ?`;
 const LATEST_BY_TOKEN = `${ROW_SELECT} WHERE c.place_id = ? AND c.token = ? ORDER BY c.started_at DESC LIMIT 1`;
 const LOCK_CHECK_IN = `SELECT ${STATE_COLUMNS} FROM member_check_ins c WHERE c.id = ? FOR UPDATE`;
 /** pendingOfStatement's text by the kind of identifier. */
@@ -264,13 +272,37 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInRow | undefined }> {
-    return prepared(PENDING_BY_TOKEN, [windowStart, token, failureLimit, placeId], (result) => {
-      const [row] = result as (LookedUpRow & { failures: string | number })[];
+    return this.pendingByToken(PENDING_BY_TOKEN, placeId, token, windowStart, failureLimit);
+  }
+
+  /**
+   * pendingByTokenStatement for a confirmation (a `token` register), which uses only the check-in's state and
+   * its plan's code: without the join of the member and the place's and member's columns, as
+   * byConfirmationHashStatement (docs/performance.md).
+   */
+  pendingToConfirmByTokenStatement(
+    placeId: string,
+    token: string,
+    windowStart: Date,
+    failureLimit: number,
+  ): Statement<{ failures: number; pending: CheckInToConfirm | undefined }> {
+    return this.pendingByToken(PENDING_BY_TOKEN_TO_CONFIRM, placeId, token, windowStart, failureLimit);
+  }
+
+  private pendingByToken<T extends CheckInToConfirm>(
+    sql: string,
+    placeId: string,
+    token: string,
+    windowStart: Date,
+    failureLimit: number,
+  ): Statement<{ failures: number; pending: T | undefined }> {
+    return prepared(sql, [windowStart, token, failureLimit, placeId], (result) => {
+      const [row] = result as (LookedUpRow<T> & { failures: string | number })[];
       // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts
       // read that follows refuses the key (see PlaceKeyCache.assertCurrent).
       if (!row) return { failures: 0, pending: undefined };
       const { failures, ...pending } = row;
-      return { failures: Number(failures), pending: lookedUp(pending) };
+      return { failures: Number(failures), pending: lookedUp<T>(pending as LookedUpRow<T>) };
     });
   }
 

@@ -9,7 +9,7 @@ import { EligibilityService } from '../eligibility/eligibility.service';
 import { TokenRequest } from '../eligibility/track-usage-request';
 import { CheckInConfirmationService, NoCheckInToConfirm } from './check-in-confirmation.service';
 import { assertPending } from './member-check-in-status';
-import { CheckInRow, MemberCheckInsRepository } from './member-check-ins.repository';
+import { CheckInRow, CheckInToConfirm, MemberCheckInsRepository } from './member-check-ins.repository';
 import { TokenLookupLimiter } from './token-lookup-limiter';
 import { RequestOrigin } from '../../common/logging/request-context';
 
@@ -54,9 +54,14 @@ export class TokenCheckInsService {
     let counted = false;
     return async (tx) => {
       const lookUp = this.limiter.lookUpStatement((windowStart, failureLimit) =>
-        this.repository.pendingByTokenStatement(key.placeId, request.identifier, windowStart, failureLimit),
+        this.repository.pendingToConfirmByTokenStatement(
+          key.placeId,
+          request.identifier,
+          windowStart,
+          failureLimit,
+        ),
       );
-      const pending: Statement<CheckInRow> = {
+      const pending: Statement<CheckInToConfirm> = {
         ...lookUp,
         read: (result) => {
           const { pending: found } = lookUp.read(result);

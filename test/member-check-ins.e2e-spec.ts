@@ -352,6 +352,28 @@ describe('member check-ins (e2e)', () => {
       ]);
     });
 
+    it('holds its row’s growth reserve while pending and gives it up however it ends', async () => {
+      const { checkIn } = await scene();
+      const replaced = await checkIn();
+      t.clock.advance(MINUTE);
+      const cancelled = await checkIn();
+      await cancel(cancelled.id).expect(200);
+      const expired = await checkIn();
+      t.clock.advance(2 * 60 * MINUTE);
+      const validated = await checkIn();
+      const pending = await scene().then((other) => other.checkIn());
+      await confirm(await confirmationPath(t, validated.id)).expect(200);
+      const reserves: { id: string; status: string; reserve: number | null }[] = await t.dataSource.query(
+        'SELECT id, status, LENGTH(growth_reserve) AS reserve FROM member_check_ins',
+      );
+      const of = (id: string) => reserves.find((row) => row.id === id);
+      expect(of(replaced.id)).toMatchObject({ status: 'cancelled', reserve: null });
+      expect(of(cancelled.id)).toMatchObject({ status: 'cancelled', reserve: null });
+      expect(of(expired.id)).toMatchObject({ status: 'expired', reserve: null });
+      expect(of(validated.id)).toMatchObject({ status: 'validated', reserve: null });
+      expect(Number(of(pending.id)?.reserve)).toBe(16);
+    });
+
     it("draws another token when a pending check-in of the gym holds one, and reuses an expired one's", async () => {
       const gym = await createGym(t);
       const [a, b, c] = await Promise.all(

@@ -85,6 +85,13 @@ export class MemberCheckInEntity {
   visitId: string | null;
 
   /**
+   * 16 bytes while pending, NULL once ended (GROWTH_RESERVE): the end of a check-in writes its new state in the
+   * space this gives up, so the row does not grow. Never read.
+   */
+  @Column({ name: 'growth_reserve', type: 'varbinary', length: 16, nullable: true, select: false })
+  growthReserve?: Buffer | null;
+
+  /**
    * 1 while pending, NULL otherwise. Generated from `status` alone: MariaDB refuses a stored expression that
    * returns a CHAR column's value (it would depend on the session's PAD_CHAR_TO_FULL_LENGTH).
    */

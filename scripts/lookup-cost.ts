@@ -3,7 +3,8 @@
 // names the latest check-in's subquery (the layout before) and as the pending check-in joined by its unique key,
 // the latest read in a second statement only when none is pending (now); the look-up by confirmation hash (the
 // `endpoint`) beside them; and the look-ups of the endpoint, of the token (at large, and for a confirmation) and
-// of the Wellhub validate (any key, and the gym's place key) as the service builds them now ("as built"). Read from /proc, 16 connections at once, LOOKUPS (4,000) look-ups per kind, ROUNDS (3) rounds
+// of the Wellhub validate (any key, and the gym's place key) as the service builds them now ("as built"). Read
+// from /proc, 16 connections at once, LOOKUPS (4,000) look-ups per kind, ROUNDS (3) rounds
 // after a warm-up round. Runs on copies of the places, partners, plans and beneficiaries of the bench's
 // database (`BENCH_DATABASE`, gym_bench: run `npm run bench` first) in a scratch database of its own with 20,000
 // pending check-ins (one per beneficiary, distinct tokens), dropped at the end. The server is found through its

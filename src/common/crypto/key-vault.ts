@@ -5,12 +5,14 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** The prefix of a place's API key (`plk_...`). */
-export const PLACE_KEY_PREFIX = 'plk';
-
 /** A new random API key with a readable prefix (`plk_` place, `ptk_` partner). */
-export function generateApiKey(prefix: typeof PLACE_KEY_PREFIX | 'ptk'): string {
+export function generateApiKey(prefix: 'plk' | 'ptk'): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
+}
+
+/** Whether `key` has the shape of a place's key (generateApiKey('plk')); only a look-up says whose it is. */
+export function isPlaceShapedKey(key: string): boolean {
+  return key.startsWith('plk_');
 }
 
 /**

@@ -12,7 +12,7 @@ import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExtraModels, ApiHeader, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { hashKey, PLACE_KEY_PREFIX } from '../../common/crypto/key-vault';
+import { hashKey, isPlaceShapedKey } from '../../common/crypto/key-vault';
 import { DomainError } from '../../common/errors/domain-error';
 import { HttpRouteConfig } from '../../common/http/route-config';
 import { AcceptsCredentials, CredentialScheme } from '../../common/swagger/security';
@@ -79,7 +79,12 @@ export async function accessRefusal(
   hash: string,
   gymId: number | undefined,
 ): Promise<DomainError> {
-  if (!(await repository.credentialOf(hash))) return unauthorized();
+  return refusalOf(await repository.credentialOf(hash), gymId);
+}
+
+/** accessRefusal for a key whose owner (`credential`, undefined when no one's) was read already. */
+export function refusalOf(credential: AccessCredential | undefined, gymId: number | undefined): DomainError {
+  if (!credential) return unauthorized();
   return gymId === undefined
     ? forbidden('access.gymRequired')
     : forbidden('access.gymNotCovered', { gym: gymId });
@@ -132,7 +137,7 @@ export class AccessGuard implements CanActivate {
     }
     const gymId = this.requestedGym(request, from);
     if (gymId !== undefined && this.reflector.get<boolean>(HANDLER_READS_GYM, context.getHandler())) {
-      request.accessGymKey = { hash, gymId, placeShaped: key.startsWith(`${PLACE_KEY_PREFIX}_`) };
+      request.accessGymKey = { hash, gymId, placeShaped: isPlaceShapedKey(key) };
       return true;
     }
     const gym = gymId === undefined ? undefined : await this.repository.gymForKey(hash, gymId);

@@ -154,7 +154,8 @@ export class AccessControlRepository {
    * `windowStart`, and the member's pending check-in at the gym; it sets LOOKED_UP to that check-in, as the
    * confirmation's statements after it take it. The check-in is joined only when the key reaches the gym and
    * its failures are under `failureLimit`: otherwise LOOKED_UP is NULL (unchanged, so NULL after
-   * FORGET_LOOKED_UP, when there is no such gym), the request is refused, and the locks sent after it lock
+   * FORGET_LOOKED_UP, when there is no such gym or, `asPlaceKey`, the key is not its place's), the request is
+   * refused, and the locks sent after it lock
    * nothing. Its read throws KeyDoesNotReach when the key does not reach the gym. Only when the member has none
    * pending there (the refusals) latestCheckIn reads the latest: naming its subquery here cost the server about
    * 70 µs more per look-up, since MariaDB plans every table a statement names at each execution

@@ -17,7 +17,7 @@ import { assertPending, CheckInNotPending, statusAt } from '../member-check-ins/
 import { CheckInWithPlanRow, LOOKED_UP } from '../member-check-ins/member-check-ins.repository';
 import { TokenLookupLimiter } from '../member-check-ins/token-lookup-limiter';
 import { productIdOf } from '../partners/product-id';
-import { accessRefusal } from './access-auth';
+import { accessRefusal, refusalOf } from './access-auth';
 import {
   AccessControlRepository,
   AccessGym,
@@ -124,7 +124,8 @@ export class AccessControlService {
    * its endpoint. When none is pending, the latest is read for the refusal and what follows runs as for a
    * check-in read before (validateCheckIn). A key that does not reach the gym is refused as AccessGuard refuses
    * it, before the body's and the limit's answers. A key shaped as a place key is looked up as the gym's own
-   * first, which spares the look-up the partner's row; when it is not, the look-up runs again for any key.
+   * first, which spares the look-up the partner's row; when it is not, the key's owner is read, and only a
+   * partner's key has the look-up run again for any key (a made-up key costs no second transaction).
    */
   async validate(key: AccessGymKey, body: unknown, origin: RequestOrigin): Promise<ValidateResponseDto> {
     const request = await this.validateRequest(key, body);
@@ -176,8 +177,11 @@ export class AccessControlService {
       return validated(request, read.gym, read.checkIn, admission);
     } catch (error) {
       if (error instanceof KeyDoesNotReach) {
-        if (asPlaceKey) return this.validateFor(key, request, origin, false);
-        throw await accessRefusal(this.repository, key.hash, key.gymId);
+        if (!asPlaceKey) throw await accessRefusal(this.repository, key.hash, key.gymId);
+        // Not the gym's place key: a partner's key may still reach the gym; any other is refused as it was.
+        const credential = await this.repository.credentialOf(key.hash);
+        if (credential?.kind === 'partner') return this.validateFor(key, request, origin, false);
+        throw refusalOf(credential, key.gymId);
       }
       if (!(error instanceof NoCheckInToConfirm) || !read)
         throw await this.refused(error, read?.checkIn, request);

@@ -156,7 +156,7 @@ export const FAILURES = 'COALESCE(f.failures, 0)';
  * at most 17 bytes to its row (a validation: the longer status, `validated_at` and `visit_id`, less `pending`;
  * a cancellation as a replacement: the status, `cancelled_at` and the reason), and the reserve's 16 bytes and its
  * length byte free as many. A row that does not grow is written where it was; one grown on a full page made
- * InnoDB reorganize the page, about an eighth of a confirmation's transaction (callgrind, docs/performance.md).
+ * InnoDB reorganize the page, about a tenth of a confirmation's transaction (callgrind, docs/performance.md).
  */
 const GROWTH_RESERVE = "X'00000000000000000000000000000000'";
 

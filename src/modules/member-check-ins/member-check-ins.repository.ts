@@ -24,13 +24,22 @@ export interface CheckInState {
   cancelledAt: Date | null;
 }
 
-/** A check-in's state with its plan's code: what a confirmation reads of the check-in it confirms. */
-export interface CheckInToConfirm extends CheckInState {
+/**
+ * What a confirmation takes from the look-up of the check-in it confirms: its ids and its plan's code (the state
+ * it judges is read under the check-in's lock).
+ */
+export interface CheckInToConfirm {
+  id: string;
+  beneficiaryId: number;
+  placeId: string;
   planCode: string | null;
 }
 
+/** A check-in's state with its plan's code. */
+export interface CheckInStateWithPlan extends CheckInState, CheckInToConfirm {}
+
 /** A check-in with what its answers show of its place, plan and beneficiary. */
-export interface CheckInRow extends CheckInToConfirm {
+export interface CheckInRow extends CheckInStateWithPlan {
   placeName: string;
   placeCode: string;
   beneficiaryCode: string;
@@ -95,6 +104,22 @@ export type LookedUpRow<T extends CheckInState = CheckInRow> = Omit<T, 'id'> & {
     '_id' | '_beneficiaryId' | '_placeId',
     unknown
   >;
+
+/**
+ * The check-in a confirmation's look-up found, from the LOOKED_UP columns alone and its plan's code; undefined
+ * when none was found.
+ */
+function lookedUpToConfirm(
+  row: (Record<'_id' | '_beneficiaryId' | '_placeId', unknown> & { planCode: string | null }) | undefined,
+): CheckInToConfirm | undefined {
+  if (!row || row._id === null) return undefined;
+  return {
+    id: String(row._id),
+    beneficiaryId: Number(row._beneficiaryId),
+    placeId: String(row._placeId),
+    planCode: row.planCode,
+  };
+}
 
 /** The check-in of a statement that sets LOOKED_UP; undefined when none was found. */
 export function lookedUp<T extends CheckInState>(row: LookedUpRow<T> | undefined): T | undefined {
@@ -167,9 +192,10 @@ const GROWTH_RESERVE = "X'00000000000000000000000000000000'";
  * confirmation does not use (its facts read has them): every table a statement names is planned at each
  * execution, and the two joins cost MariaDB about 15 µs of the look-up's 40 (docs/performance.md). A check-in's
  * place and member always exist (places are never deleted, and the member is a foreign key), so the joins never
- * left a check-in out.
+ * left a check-in out. Nor does it answer the check-in's state, which the check-in's lock reads again: only its
+ * ids (the LOOKED_UP columns) and its plan's code, each column one more definition to send and parse.
  */
-const BY_CONFIRMATION_HASH = `SELECT ${LOOKED_UP_COLUMNS}, ${STATE_COLUMNS}, pl.code AS planCode
+const BY_CONFIRMATION_HASH = `SELECT ${LOOKED_UP_COLUMNS}, pl.code AS planCode
        FROM member_check_ins c LEFT JOIN plans pl ON pl.id = c.plan_id WHERE c.confirmation_token_hash = ?`;
 const PENDING_BY_TOKEN = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${ROW_COLUMNS}
        FROM places p
@@ -178,9 +204,8 @@ const PENDING_BY_TOKEN = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, 
        LEFT JOIN beneficiaries b ON b.id = c.beneficiary_id
        LEFT JOIN plans pl ON pl.id = c.plan_id
        WHERE p.id = ?`;
-/** PENDING_BY_TOKEN for a confirmation: its check-in's state and plan code alone, as BY_CONFIRMATION_HASH reads. */
-const PENDING_BY_TOKEN_TO_CONFIRM = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, ${STATE_COLUMNS},
-       pl.code AS planCode
+/** PENDING_BY_TOKEN for a confirmation: the failures, and the check-in's ids and plan code, as BY_CONFIRMATION_HASH. */
+const PENDING_BY_TOKEN_TO_CONFIRM = `SELECT ${LOOKED_UP_COLUMNS}, ${FAILURES} AS failures, pl.code AS planCode
        FROM places p
        ${failuresJoin('p.id')}
        LEFT JOIN member_check_ins c ON c.pending = 1 AND c.place_id = p.id AND c.token = ? AND ${FAILURES} < ?
@@ -235,7 +260,7 @@ export class MemberCheckInsRepository {
    */
   byConfirmationHashStatement(hash: string): Statement<CheckInToConfirm | undefined> {
     return prepared(BY_CONFIRMATION_HASH, [hash], (result) =>
-      lookedUp((result as LookedUpRow<CheckInToConfirm>[])[0]),
+      lookedUpToConfirm((result as Parameters<typeof lookedUpToConfirm>[0][])[0]),
     );
   }
 
@@ -281,13 +306,15 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInRow | undefined }> {
-    return this.pendingByToken(PENDING_BY_TOKEN, placeId, token, windowStart, failureLimit);
+    return this.pendingByToken(PENDING_BY_TOKEN, placeId, token, windowStart, failureLimit, (row) =>
+      lookedUp(row as LookedUpRow),
+    );
   }
 
   /**
-   * pendingByTokenStatement for a confirmation (a `token` register), which uses only the check-in's state and
-   * its plan's code: without the join of the member and the place's and member's columns, as
-   * byConfirmationHashStatement (docs/performance.md).
+   * pendingByTokenStatement for a confirmation (a `token` register), which takes only the check-in's ids and its
+   * plan's code: without the join of the member, and without the columns of the check-in's state (its lock reads
+   * them), as byConfirmationHashStatement (docs/performance.md).
    */
   pendingToConfirmByTokenStatement(
     placeId: string,
@@ -295,23 +322,27 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInToConfirm | undefined }> {
-    return this.pendingByToken(PENDING_BY_TOKEN_TO_CONFIRM, placeId, token, windowStart, failureLimit);
+    return this.pendingByToken(PENDING_BY_TOKEN_TO_CONFIRM, placeId, token, windowStart, failureLimit, (row) =>
+      lookedUpToConfirm(row as Parameters<typeof lookedUpToConfirm>[0]),
+    );
   }
 
-  private pendingByToken<T extends CheckInToConfirm>(
+  /** A look-up by token (`sql`, values as PENDING_BY_TOKEN's), its pending check-in read from its row by `found`. */
+  private pendingByToken<T>(
     sql: string,
     placeId: string,
     token: string,
     windowStart: Date,
     failureLimit: number,
+    found: (row: Record<string, unknown>) => T | undefined,
   ): Statement<{ failures: number; pending: T | undefined }> {
     return prepared(sql, [windowStart, token, failureLimit, placeId], (result) => {
-      const [row] = result as (LookedUpRow<T> & { failures: string | number })[];
+      const [row] = result as (Record<string, unknown> & { failures: string | number })[];
       // A key's gym is always there (places are never deleted); if it went, nothing is found, and the facts
       // read that follows refuses the key (see PlaceKeyCache.assertCurrent).
       if (!row) return { failures: 0, pending: undefined };
       const { failures, ...pending } = row;
-      return { failures: Number(failures), pending: lookedUp<T>(pending as LookedUpRow<T>) };
+      return { failures: Number(failures), pending: found(pending) };
     });
   }
 

@@ -111,6 +111,15 @@ async function main(): Promise<void> {
   const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const confirmations = new MemberCheckInsRepository(undefined as never);
   const access = new AccessControlRepository(undefined as never);
+  /** The validate's look-up with the gym's place key, read for any key or as the place's own. */
+  const wellhub = (memberNumber: string, asPlaceKey: boolean) =>
+    access.gymWithPendingCheckInStatement(
+      { hash: gym.keyHash, gymId: gym.gymId },
+      memberNumber,
+      windowStart,
+      10,
+      asPlaceKey,
+    );
   const execute = (c: Connection, statement: Statement) =>
     c.execute(statement.sql, [...statement.values] as (string | number | Date | null)[]);
   const memberValues = (memberNumber: string) => [
@@ -149,27 +158,8 @@ async function main(): Promise<void> {
       execute(c, confirmations.pendingByTokenStatement(gym.id, each.token, windowStart, 10)),
     'token, for a confirmation (as built)': (c, each) =>
       execute(c, confirmations.pendingToConfirmByTokenStatement(gym.id, each.token, windowStart, 10)),
-    'Wellhub validate, any key (as built)': (c, each) =>
-      execute(
-        c,
-        access.gymWithPendingCheckInStatement(
-          { hash: gym.keyHash, gymId: gym.gymId },
-          each.memberNumber,
-          windowStart,
-          10,
-        ),
-      ),
-    'Wellhub validate, place key (as built)': (c, each) =>
-      execute(
-        c,
-        access.gymWithPendingCheckInStatement(
-          { hash: gym.keyHash, gymId: gym.gymId },
-          each.memberNumber,
-          windowStart,
-          10,
-          true,
-        ),
-      ),
+    'Wellhub validate, any key (as built)': (c, each) => execute(c, wellhub(each.memberNumber, false)),
+    'Wellhub validate, place key (as built)': (c, each) => execute(c, wellhub(each.memberNumber, true)),
   };
   const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => mysql(SCRATCH)));
   const results = await serverCpuPerCall(

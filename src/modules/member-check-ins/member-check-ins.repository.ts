@@ -105,13 +105,14 @@ export type LookedUpRow<T extends CheckInState = CheckInRow> = Omit<T, 'id'> & {
     unknown
   >;
 
+/** A row of a confirmation's look-up: the LOOKED_UP columns and the plan's code. */
+type ToConfirmRow = Record<'_id' | '_beneficiaryId' | '_placeId', unknown> & { planCode: string | null };
+
 /**
  * The check-in a confirmation's look-up found, from the LOOKED_UP columns alone and its plan's code; undefined
  * when none was found.
  */
-function lookedUpToConfirm(
-  row: (Record<'_id' | '_beneficiaryId' | '_placeId', unknown> & { planCode: string | null }) | undefined,
-): CheckInToConfirm | undefined {
+function lookedUpToConfirm(row: ToConfirmRow | undefined): CheckInToConfirm | undefined {
   if (!row || row._id === null) return undefined;
   return {
     id: String(row._id),
@@ -260,7 +261,7 @@ export class MemberCheckInsRepository {
    */
   byConfirmationHashStatement(hash: string): Statement<CheckInToConfirm | undefined> {
     return prepared(BY_CONFIRMATION_HASH, [hash], (result) =>
-      lookedUpToConfirm((result as Parameters<typeof lookedUpToConfirm>[0][])[0]),
+      lookedUpToConfirm((result as ToConfirmRow[])[0]),
     );
   }
 
@@ -322,8 +323,13 @@ export class MemberCheckInsRepository {
     windowStart: Date,
     failureLimit: number,
   ): Statement<{ failures: number; pending: CheckInToConfirm | undefined }> {
-    return this.pendingByToken(PENDING_BY_TOKEN_TO_CONFIRM, placeId, token, windowStart, failureLimit, (row) =>
-      lookedUpToConfirm(row as Parameters<typeof lookedUpToConfirm>[0]),
+    return this.pendingByToken(
+      PENDING_BY_TOKEN_TO_CONFIRM,
+      placeId,
+      token,
+      windowStart,
+      failureLimit,
+      (row) => lookedUpToConfirm(row as ToConfirmRow),
     );
   }
 
